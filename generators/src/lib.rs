@@ -1,0 +1,1 @@
+//! Seeded generators of valid, ending games. (Placeholder until its issue.)

@@ -1,0 +1,1 @@
+//! The pigkill harness library.

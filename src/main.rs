@@ -1,0 +1,2 @@
+//! The `pigkill` command line.
+fn main() {}
