@@ -1,1 +1,8 @@
-//! The pigkill harness library.
+//! The pigkill harness library: everything the `pigkill` command does,
+//! as plain functions over the engines of `pigkill-engine` and
+//! `pigkill-reference`, so that tests, benches and fuzz targets call the
+//! same code the command line does.
+
+pub mod coverage;
+pub mod shrink;
+pub mod solution;

@@ -1,0 +1,1 @@
+//! Rule-event coverage. (Placeholder.)
