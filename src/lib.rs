@@ -3,6 +3,10 @@
 //! `pigkill-reference`, so that tests, benches and fuzz targets call the
 //! same code the command line does.
 
+pub mod cli;
 pub mod coverage;
+pub mod diff;
+pub mod engines;
+pub mod fixtures;
 pub mod shrink;
 pub mod solution;

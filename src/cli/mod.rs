@@ -1,0 +1,77 @@
+//! The `pigkill` command line: argument parsing and dispatch to one module
+//! per command. Exit codes are fixed so that scripts can rely on them.
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod input;
+mod run;
+
+/// Every game agreed, every check passed.
+pub const EXIT_OK: u8 = 0;
+/// A divergence or a failing solution was found.
+pub const EXIT_FOUND: u8 = 1;
+/// Bad usage, bad input, or a game that does not end.
+pub const EXIT_USAGE: u8 = 2;
+
+/// pigkill: differential testing and fuzzing for 猪国杀 (SDOI2010, Luogu P2482).
+#[derive(Debug, Parser)]
+#[command(name = "pigkill", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play one game and print the judge output.
+    Run(run::RunArgs),
+}
+
+/// A failure that ends the command with an exit code and a message.
+#[derive(Debug)]
+pub struct Failure {
+    /// The exit code.
+    pub code: u8,
+    /// The message for stderr (without the `error: ` prefix).
+    pub message: String,
+}
+
+impl Failure {
+    /// A usage or input error (exit 2).
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: EXIT_USAGE,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(error: anyhow::Error) -> Failure {
+        Failure::usage(format!("{error:#}"))
+    }
+}
+
+/// Runs the command line with these arguments and returns the exit code.
+pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { EXIT_USAGE } else { EXIT_OK });
+        }
+    };
+    let result = match cli.command {
+        Command::Run(args) => run::run(args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
