@@ -8,5 +8,7 @@ pub mod coverage;
 pub mod diff;
 pub mod engines;
 pub mod fixtures;
+pub mod narrate;
 pub mod shrink;
 pub mod solution;
+pub mod stress;

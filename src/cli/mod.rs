@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod explain;
 mod input;
 mod run;
 
@@ -28,6 +29,8 @@ struct Cli {
 enum Command {
     /// Play one game and print the judge output.
     Run(run::RunArgs),
+    /// Narrate one game turn by turn: who played what on whom, and why it ended.
+    Explain(explain::ExplainArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -61,11 +64,16 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { EXIT_USAGE } else { EXIT_OK });
+            return ExitCode::from(if error.use_stderr() {
+                EXIT_USAGE
+            } else {
+                EXIT_OK
+            });
         }
     };
     let result = match cli.command {
         Command::Run(args) => run::run(args),
+        Command::Explain(args) => explain::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
