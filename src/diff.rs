@@ -190,7 +190,11 @@ impl Divergence {
     pub fn report(&self, context: usize) -> String {
         let mut out = String::new();
         for i in 0..2 {
-            out.push_str(&format!("--- {} says:\n{}", self.engines[i], self.verdicts[i].to_text()));
+            out.push_str(&format!(
+                "--- {} says:\n{}",
+                self.engines[i],
+                self.verdicts[i].to_text()
+            ));
         }
         out.push_str(&format!(
             "--- first difference at event {} ({})\n",
@@ -222,7 +226,12 @@ fn shape_at(trace: &[Event], index: usize, verdict: &Verdict, game: &Game) -> Ev
 /// Compares two engines on one game: `None` when they agree (same outcome,
 /// or the same `DidNotEnd` at the same turn by the same rule), otherwise
 /// the divergence with both traces.
-pub fn compare(left: &dyn Engine, right: &dyn Engine, game: &Game, budget: Budget) -> Option<Divergence> {
+pub fn compare(
+    left: &dyn Engine,
+    right: &dyn Engine,
+    game: &Game,
+    budget: Budget,
+) -> Option<Divergence> {
     let quick = [play(left, game, budget), play(right, game, budget)];
     if quick[0] == quick[1] && !matches!(quick[0], Verdict::Panicked(_)) {
         return None;
@@ -231,7 +240,12 @@ pub fn compare(left: &dyn Engine, right: &dyn Engine, game: &Game, budget: Budge
 }
 
 /// Replays a game known to diverge on both engines with tracing and builds the report.
-pub fn explain_divergence(left: &dyn Engine, right: &dyn Engine, game: &Game, budget: Budget) -> Divergence {
+pub fn explain_divergence(
+    left: &dyn Engine,
+    right: &dyn Engine,
+    game: &Game,
+    budget: Budget,
+) -> Divergence {
     let (left_verdict, left_trace) = play_traced(left, game, budget);
     let (right_verdict, right_trace) = play_traced(right, game, budget);
     let first_difference = left_trace

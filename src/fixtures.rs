@@ -40,7 +40,11 @@ pub fn group(root: &Path, group: &str) -> io::Result<Vec<Fixture>> {
     for entry in entries {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "in") {
-            let stem = path.file_stem().unwrap_or_default().to_string_lossy().to_string();
+            let stem = path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
             let out = path.with_extension("out");
             fixtures.push(Fixture {
                 id: format!("{group}/{stem}"),
@@ -61,7 +65,9 @@ pub fn first_line_difference(expected: &str, actual: &str) -> Option<String> {
     (0..e.len().max(a.len())).find_map(|i| {
         let (x, y) = (e.get(i), a.get(i));
         (x != y).then(|| {
-            let show = |l: Option<&&str>| l.map_or_else(|| "end of output".to_string(), |l| format!("'{l}'"));
+            let show = |l: Option<&&str>| {
+                l.map_or_else(|| "end of output".to_string(), |l| format!("'{l}'"))
+            };
             format!("line {}: expected {}, got {}", i + 1, show(x), show(y))
         })
     })
@@ -83,7 +89,8 @@ pub fn replay(fixture: &Fixture, engine: &dyn Engine) -> Result<(), String> {
     };
     let expected = fs::read_to_string(out).map_err(|e| format!("{who}: cannot read .out: {e}"))?;
     match play(engine, &game, Budget::default()) {
-        Verdict::Ended(outcome) => match first_line_difference(&expected, &outcome.to_judge_text()) {
+        Verdict::Ended(outcome) => match first_line_difference(&expected, &outcome.to_judge_text())
+        {
             None => Ok(()),
             Some(difference) => Err(format!("{who}: {difference}")),
         },
@@ -99,7 +106,10 @@ pub fn replay(fixture: &Fixture, engine: &dyn Engine) -> Result<(), String> {
 ///
 /// The I/O error of any step.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
     temp.write_all(contents)?;
@@ -115,7 +125,10 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 ///
 /// `AlreadyExists`, or the I/O error of any step.
 pub fn write_new(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
     temp.write_all(contents)?;

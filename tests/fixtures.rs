@@ -31,7 +31,10 @@ fn failures_in(group_name: &str) -> (usize, Vec<String>) {
 #[test]
 fn every_rule_fixture_passes_on_every_engine() {
     let (count, failures) = failures_in("rules");
-    assert!(count >= 40, "expected at least 40 rule fixtures, found {count}");
+    assert!(
+        count >= 40,
+        "expected at least 40 rule fixtures, found {count}"
+    );
     assert!(
         failures.is_empty(),
         "{} of {} rule fixture runs failed:\n{}",
@@ -61,5 +64,8 @@ fn every_rule_fixture_explains_itself() {
         .filter(|f| !f.input.with_extension("md").exists() || f.expected.is_none())
         .map(|f| f.id.clone())
         .collect();
-    assert!(missing.is_empty(), "fixtures without .md or .out: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "fixtures without .md or .out: {missing:?}"
+    );
 }

@@ -16,7 +16,8 @@ pub fn read_bytes(path: Option<&Path>) -> Result<Vec<u8>, Failure> {
     match path {
         None => read_stdin(),
         Some(p) if p == Path::new("-") => read_stdin(),
-        Some(p) => std::fs::read(p).map_err(|e| Failure::usage(format!("cannot read {}: {e}", p.display()))),
+        Some(p) => std::fs::read(p)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", p.display()))),
     }
 }
 
