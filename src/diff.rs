@@ -201,13 +201,22 @@ impl Divergence {
             self.first_difference + 1,
             self.signature
         ));
+        out.push_str(&self.difference(context));
+        out
+    }
+
+    /// The `context` agreed events before the first difference, indented,
+    /// then each engine's first differing event side by side.
+    pub fn difference(&self, context: usize) -> String {
+        let mut out = String::new();
         for event in self.context(context) {
             out.push_str(&format!("    {event}\n"));
         }
+        let width = self.engines.iter().map(String::len).max().unwrap_or(0);
         for (name, event) in self.engines.iter().zip(self.first_events()) {
             match event {
-                Some(event) => out.push_str(&format!("  {name}: {event}\n")),
-                None => out.push_str(&format!("  {name}: (no more events)\n")),
+                Some(event) => out.push_str(&format!("  {name:>width$}: {event}\n")),
+                None => out.push_str(&format!("  {name:>width$}: (no more events)\n")),
             }
         }
         out

@@ -8,6 +8,8 @@ pub mod coverage;
 pub mod diff;
 pub mod engines;
 pub mod fixtures;
+pub mod found;
+pub mod fuzzing;
 pub mod narrate;
 pub mod shrink;
 pub mod solution;

@@ -1,0 +1,5 @@
+//! Fuzz target `parse_text`: a thin wrapper over [`pigkill::fuzzing::parse_text`],
+//! whose docs say what it checks. `cargo test` runs the same body on stable.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pigkill::fuzzing::parse_text(data));

@@ -1,0 +1,55 @@
+//! The bodies of the cargo-fuzz targets, as plain functions, so that
+//! `cargo test` runs them on stable Rust (on random byte strings and on
+//! every fixture) and `fuzz/` only wraps them in `fuzz_target!`.
+//!
+//! Each body panics when it finds a bug: that is how libFuzzer recognises
+//! a crash. A crash's input is turned into a fixture with `pigkill shrink`.
+
+use pigkill_engine::{parse_game, parse_game_bytes, parse_outcome};
+
+/// Arbitrary bytes through the parser: it returns a game or a positioned
+/// error, never panics; a parsed game printed and parsed again is the same
+/// game, and its printed text is a fixed point.
+///
+/// # Panics
+///
+/// When the parser breaks one of these properties.
+pub fn parse_text(data: &[u8]) {
+    match parse_game_bytes(data) {
+        Ok(game) => {
+            let text = game.to_text();
+            let again = parse_game(&text)
+                .unwrap_or_else(|e| panic!("a printed game does not parse: {e}\n{text}"));
+            assert_eq!(again, game, "printing then parsing changed the game");
+            assert_eq!(
+                again.to_text(),
+                text,
+                "the printed text is not a fixed point"
+            );
+        }
+        Err(error) => {
+            let lines = data.split(|&b| b == b'\n').count();
+            assert!(
+                error.position.line >= 1 && error.position.column >= 1,
+                "0-based position: {error}"
+            );
+            assert!(
+                error.position.line <= lines.max(1),
+                "error past the last line: {error}"
+            );
+            assert!(
+                !error.to_string().ends_with('.'),
+                "messages end without a period: {error}"
+            );
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        let pigs = data.first().map_or(2, |b| usize::from(b % 10) + 1);
+        if let Ok(outcome) = parse_outcome(text, pigs) {
+            let printed = outcome.to_judge_text();
+            let again = parse_outcome(&printed, pigs)
+                .unwrap_or_else(|e| panic!("a printed outcome does not parse: {e}\n{printed}"));
+            assert_eq!(again, outcome, "printing then parsing changed the outcome");
+        }
+    }
+}
