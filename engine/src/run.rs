@@ -27,7 +27,9 @@
 //! - Both checks run when a round is about to start, before its
 //!   `TurnStart`; `turns` is then the number of turns played so far.
 //! - [`Stall::TurnCap`]: the game reached [`Budget::max_turns`] turns
-//!   without ending; checked before each turn starts. With the two rules
+//!   without ending; checked before each turn starts, after the round
+//!   checks: when a round start both finds a stall and reaches the cap,
+//!   the stall is reported. With the two rules
 //!   above it is a safety net only: after the deck is exhausted, only
 //!   finitely many plays can change anything (every kill, duel, invasion
 //!   and volley uses up a finite dodge, kill or nullify supply or deals
