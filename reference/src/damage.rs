@@ -1,0 +1,79 @@
+//! Damage, dying and death, with the reward, the penalty and the end of
+//! the game.
+//!
+//! Rules.md section: "Damage, dying, death".
+
+use pigkill_engine::{Card, Event, Role, Seat, Tracer, Winner};
+
+use crate::table::{count_u8, Table};
+
+impl<T: Tracer> Table<'_, T> {
+    /// `pig` takes 1 damage from `source`. At 0 HP or less it eats its
+    /// leftmost P and is back at 1 HP, or else dies.
+    pub(crate) fn deal_damage(&mut self, pig: Seat, source: Seat) {
+        self.hp[pig] -= 1;
+        self.emit(Event::Damage {
+            pig,
+            source,
+            hp: self.hp[pig],
+        });
+        if self.hp[pig] > 0 {
+            return;
+        }
+        if self.take_leftmost(pig, Card::Peach) {
+            self.hp[pig] = 1;
+            self.emit(Event::Rescue { pig });
+            return;
+        }
+        self.die(pig, source);
+    }
+
+    /// `pig` dies from `source`'s damage: its hand and weapon are discarded.
+    /// MP's death: FP win. The last FP's death: MP wins. Another FP's
+    /// death: the source draws 3 cards. A ZP killed by MP: MP discards its
+    /// hand and weapon.
+    fn die(&mut self, pig: Seat, source: Seat) {
+        self.alive[pig] = false;
+        let discarded = count_u8(self.hand[pig].len());
+        let weapon = self.crossbow[pig];
+        self.hand[pig].clear();
+        self.crossbow[pig] = false;
+        self.emit(Event::Death {
+            pig,
+            source,
+            discarded,
+            weapon,
+        });
+        match self.role[pig] {
+            Role::Lord => self.game_over(Winner::Rebels),
+            Role::Rebel => {
+                if !self.any_rebel_alive() {
+                    self.game_over(Winner::Lord);
+                } else {
+                    self.emit(Event::Reward { pig: source });
+                    for _ in 0..3 {
+                        self.draw(source);
+                    }
+                }
+            }
+            Role::Loyalist => {
+                if self.role[source] == Role::Lord {
+                    self.penalise_lord(source);
+                }
+            }
+        }
+    }
+
+    /// MP killed a ZP: it discards its whole hand and its weapon.
+    fn penalise_lord(&mut self, lord: Seat) {
+        let discarded = count_u8(self.hand[lord].len());
+        let weapon = self.crossbow[lord];
+        self.hand[lord].clear();
+        self.crossbow[lord] = false;
+        self.emit(Event::Penalty {
+            pig: lord,
+            discarded,
+            weapon,
+        });
+    }
+}
