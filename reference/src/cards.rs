@@ -5,6 +5,7 @@
 
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 
+use crate::mutants::Mutation;
 use crate::table::Table;
 
 impl<T: Tracer> Table<'_, T> {
@@ -17,21 +18,31 @@ impl<T: Tracer> Table<'_, T> {
     /// duel target; N, W and Z always; D and J never.
     pub(crate) fn play_phase(&mut self, pig: Seat) {
         let mut kill_played = false;
+        let mut resume = 0;
         loop {
             let kill_target = self.kill_target(pig);
             let duel_target = self.duel_target(pig);
             let may_kill = (!kill_played || self.crossbow[pig]) && kill_target.is_some();
             let hurt = self.hp[pig] < MAX_HP;
-            let found = self.hand[pig].iter().position(|&card| match card {
-                Card::Peach => hurt,
+            let from = if self.mutated(Mutation::ScanResumesAfterPlay) {
+                resume.min(self.hand[pig].len())
+            } else {
+                0
+            };
+            let found = self.hand[pig][from..].iter().position(|&card| match card {
+                Card::Peach => hurt || self.mutated(Mutation::PeachAtFullHp),
                 Card::Kill => may_kill,
                 Card::Duel => duel_target.is_some(),
-                Card::Invasion | Card::Volley | Card::Crossbow => true,
+                Card::Crossbow => {
+                    !(self.crossbow[pig] && self.mutated(Mutation::SecondCrossbowStays))
+                }
+                Card::Invasion | Card::Volley => true,
                 Card::Dodge | Card::Nullify => false,
             });
-            let Some(index) = found else {
+            let Some(index) = found.map(|i| i + from) else {
                 return;
             };
+            resume = index;
             let card = self.hand[pig].remove(index);
             self.plays_this_round += 1;
             match (card, kill_target, duel_target) {
@@ -116,27 +127,35 @@ impl<T: Tracer> Table<'_, T> {
         if self.nullify_round(player, target) {
             return;
         }
-        if self.role[player] == Role::Lord && self.role[target] == Role::Loyalist {
+        if self.role[player] == Role::Lord
+            && self.role[target] == Role::Loyalist
+            && !self.mutated(Mutation::LoyalistFightsLord)
+        {
             self.deal_damage(target, player);
             return;
         }
+        let (first, second) = if self.mutated(Mutation::DuelPlayerFirst) {
+            (player, target)
+        } else {
+            (target, player)
+        };
         loop {
-            if self.take_leftmost(target, Card::Kill) {
+            if self.take_leftmost(first, Card::Kill) {
                 self.emit(Event::Respond {
-                    pig: target,
+                    pig: first,
                     card: Card::Kill,
                 });
             } else {
-                self.deal_damage(target, player);
+                self.deal_damage(first, second);
                 return;
             }
-            if self.take_leftmost(player, Card::Kill) {
+            if self.take_leftmost(second, Card::Kill) {
                 self.emit(Event::Respond {
-                    pig: player,
+                    pig: second,
                     card: Card::Kill,
                 });
             } else {
-                self.deal_damage(player, target);
+                self.deal_damage(second, first);
                 return;
             }
         }
@@ -163,10 +182,14 @@ impl<T: Tracer> Table<'_, T> {
             card,
             target: None,
         });
-        let mut pig = player;
-        for _ in 1..self.n {
+        let mut pig = if self.mutated(Mutation::InvasionFromFirstPig) {
+            self.n - 1
+        } else {
+            player
+        };
+        for _ in 0..self.n {
             pig = self.next_seat(pig);
-            if !self.alive[pig] {
+            if pig == player || !self.alive[pig] {
                 continue;
             }
             if self.nullify_round(player, pig) {
@@ -174,6 +197,14 @@ impl<T: Tracer> Table<'_, T> {
             }
             if self.take_leftmost(pig, answer) {
                 self.emit(Event::Respond { pig, card: answer });
+                if pig == 0
+                    && !self.revealed[player]
+                    && !self.suspected[player]
+                    && self.mutated(Mutation::SuspicionWithoutDamage)
+                {
+                    self.suspected[player] = true;
+                    self.emit(Event::Suspect { pig: player });
+                }
                 continue;
             }
             self.deal_damage(pig, player);

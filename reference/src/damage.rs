@@ -5,6 +5,7 @@
 
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, Winner};
 
+use crate::mutants::Mutation;
 use crate::table::{count_u8, Table};
 
 impl<T: Tracer> Table<'_, T> {
@@ -20,7 +21,18 @@ impl<T: Tracer> Table<'_, T> {
         if self.hp[pig] > 0 {
             return;
         }
-        if self.take_leftmost(pig, Card::Peach) {
+        if self.mutated(Mutation::EatEveryPeach) {
+            let mut eaten = 0;
+            while self.take_leftmost(pig, Card::Peach) {
+                eaten += 1;
+            }
+            if eaten > 0 {
+                self.hp[pig] = eaten;
+                self.emit(Event::Rescue { pig });
+                return;
+            }
+        }
+        if !self.mutated(Mutation::DyingSkipsPeach) && self.take_leftmost(pig, Card::Peach) {
             self.hp[pig] = 1;
             self.emit(Event::Rescue { pig });
             return;
@@ -47,7 +59,15 @@ impl<T: Tracer> Table<'_, T> {
         match self.role[pig] {
             Role::Lord => self.game_over(Winner::Rebels),
             Role::Rebel => {
-                if !self.any_rebel_alive() {
+                if self.mutated(Mutation::RewardAfterLastRebel) {
+                    self.emit(Event::Reward { pig: source });
+                    for _ in 0..3 {
+                        self.draw(source);
+                    }
+                    if !self.any_rebel_alive() {
+                        self.game_over(Winner::Lord);
+                    }
+                } else if !self.any_rebel_alive() {
                     self.game_over(Winner::Lord);
                 } else {
                     self.emit(Event::Reward { pig: source });
@@ -67,9 +87,11 @@ impl<T: Tracer> Table<'_, T> {
     /// MP killed a ZP: it discards its whole hand and its weapon.
     fn penalise_lord(&mut self, lord: Seat) {
         let discarded = count_u8(self.hand[lord].len());
-        let weapon = self.crossbow[lord];
+        let weapon = self.crossbow[lord] && !self.mutated(Mutation::PenaltyKeepsWeapon);
         self.hand[lord].clear();
-        self.crossbow[lord] = false;
+        if weapon {
+            self.crossbow[lord] = false;
+        }
         self.emit(Event::Penalty {
             pig: lord,
             discarded,

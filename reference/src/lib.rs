@@ -13,6 +13,7 @@
 
 mod cards;
 mod damage;
+pub mod mutants;
 mod nullify;
 mod stall;
 mod table;
@@ -59,7 +60,22 @@ impl Engine for ReferenceEngine {
 ///
 /// [`RunError::DidNotEnd`] when the game does not end.
 pub fn play_game<T: Tracer>(game: &Game, budget: Budget, tracer: T) -> Result<Outcome, RunError> {
+    play_game_with(game, budget, tracer, None)
+}
+
+/// [`play_game`] with a deliberate mistake (`None` for the right rules).
+#[allow(unused_variables)]
+fn play_game_with<T: Tracer>(
+    game: &Game,
+    budget: Budget,
+    tracer: T,
+    mutation: Option<mutants::Mutation>,
+) -> Result<Outcome, RunError> {
     let mut table = Table::new(game, tracer);
+    #[cfg(feature = "mutants")]
+    {
+        table.mutation = mutation;
+    }
     if !game.has_rebel() {
         table.emit(Event::GameOver {
             winner: Winner::Lord,

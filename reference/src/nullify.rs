@@ -9,12 +9,19 @@
 
 use pigkill_engine::{Card, Event, Role, Seat, Tracer};
 
+use crate::mutants::Mutation;
 use crate::table::{count_u8, Table};
 
 impl<T: Tracer> Table<'_, T> {
     /// Whether `pig` wants to protect `target` with a J: MP or a ZP when the
     /// target is MP or a revealed ZP; an FP when it is a revealed FP.
     fn wants_to_protect(&self, pig: Seat, target: Seat) -> bool {
+        if self.mutated(Mutation::ProtectsByTrueRole) {
+            return match self.role[pig] {
+                Role::Lord | Role::Loyalist => self.role[target] != Role::Rebel,
+                Role::Rebel => self.role[target] == Role::Rebel,
+            };
+        }
         match self.role[pig] {
             Role::Lord | Role::Loyalist => self.is_lord_or_revealed_loyalist(target),
             Role::Rebel => self.is_revealed_rebel(target),
@@ -35,11 +42,15 @@ impl<T: Tracer> Table<'_, T> {
     /// Returns true when the trick is cancelled on `target`.
     pub(crate) fn nullify_round(&mut self, player: Seat, target: Seat) -> bool {
         // Nobody protects an unrevealed pig, so no chain can start on one.
-        if !self.revealed[target] {
+        if !self.revealed[target] && !self.mutated(Mutation::ProtectsByTrueRole) {
             return false;
         }
         let mut depth: usize = 0;
-        let mut start = player;
+        let mut start = if self.mutated(Mutation::NullifyStartsAfterPlayer) {
+            self.next_seat(player)
+        } else {
+            player
+        };
         loop {
             let protect = depth % 2 == 0;
             let mut nullifier = None;
@@ -67,6 +78,9 @@ impl<T: Tracer> Table<'_, T> {
                 depth: count_u8(depth),
             });
             self.reveal(pig);
+            if self.mutated(Mutation::SingleNullify) {
+                return true;
+            }
             start = pig;
         }
     }

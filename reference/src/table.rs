@@ -38,6 +38,9 @@ pub(crate) struct Table<'g, T: Tracer> {
     pub(crate) plays_this_round: u32,
     /// Where events go.
     pub(crate) tracer: T,
+    /// The deliberate mistake this table makes, for mutants only.
+    #[cfg(feature = "mutants")]
+    pub(crate) mutation: Option<crate::mutants::Mutation>,
 }
 
 impl<'g, T: Tracer> Table<'g, T> {
@@ -73,6 +76,23 @@ impl<'g, T: Tracer> Table<'g, T> {
             winner: None,
             plays_this_round: 0,
             tracer,
+            #[cfg(feature = "mutants")]
+            mutation: None,
+        }
+    }
+
+    /// Whether this table makes the deliberate mistake `mutation` (always
+    /// false, and compiled away, without the `mutants` feature).
+    #[inline(always)]
+    #[allow(unused_variables)]
+    pub(crate) fn mutated(&self, mutation: crate::mutants::Mutation) -> bool {
+        #[cfg(feature = "mutants")]
+        {
+            self.mutation == Some(mutation)
+        }
+        #[cfg(not(feature = "mutants"))]
+        {
+            false
         }
     }
 
@@ -143,7 +163,9 @@ impl<'g, T: Tracer> Table<'g, T> {
             return;
         }
         self.revealed[pig] = true;
-        self.suspected[pig] = false;
+        if !self.mutated(crate::mutants::Mutation::SuspicionSurvivesReveal) {
+            self.suspected[pig] = false;
+        }
         self.emit(Event::Reveal {
             pig,
             role: self.role[pig],
@@ -152,7 +174,12 @@ impl<'g, T: Tracer> Table<'g, T> {
 
     /// Removes the leftmost `card` from `pig`'s hand; false if it has none.
     pub(crate) fn take_leftmost(&mut self, pig: Seat, card: Card) -> bool {
-        match self.hand[pig].iter().position(|&c| c == card) {
+        let found = if self.mutated(crate::mutants::Mutation::RightmostCard) {
+            self.hand[pig].iter().rposition(|&c| c == card)
+        } else {
+            self.hand[pig].iter().position(|&c| c == card)
+        };
+        match found {
             Some(i) => {
                 self.hand[pig].remove(i);
                 true

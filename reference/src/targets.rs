@@ -26,6 +26,11 @@ impl<T: Tracer> Table<'_, T> {
 
     /// The pig `player` would kill: the next living pig, if hostile.
     pub(crate) fn kill_target(&self, player: Seat) -> Option<Seat> {
+        if self.mutated(crate::mutants::Mutation::KillIgnoresDeaths) {
+            let next = self.next_seat(player);
+            return (self.alive[next] && next != player && self.hostile(player, next))
+                .then_some(next);
+        }
         let next = self.next_alive(player);
         (next != player && self.hostile(player, next)).then_some(next)
     }
@@ -33,7 +38,9 @@ impl<T: Tracer> Table<'_, T> {
     /// The pig `player` would duel: MP for an FP, else the first living
     /// hostile pig going forward.
     pub(crate) fn duel_target(&self, player: Seat) -> Option<Seat> {
-        if self.role[player] == Role::Rebel {
+        if self.role[player] == Role::Rebel
+            && !self.mutated(crate::mutants::Mutation::RebelDuelsNearestEnemy)
+        {
             return self.alive[0].then_some(0);
         }
         let mut pig = player;
