@@ -10,6 +10,7 @@ pub mod engines;
 pub mod fixtures;
 pub mod found;
 pub mod fuzzing;
+pub mod minimise;
 pub mod narrate;
 pub mod shrink;
 pub mod solution;

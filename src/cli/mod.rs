@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod explain;
 mod input;
 mod run;
+mod stress;
 
 /// Every game agreed, every check passed.
 pub const EXIT_OK: u8 = 0;
@@ -31,6 +32,8 @@ enum Command {
     Run(run::RunArgs),
     /// Narrate one game turn by turn: who played what on whom, and why it ended.
     Explain(explain::ExplainArgs),
+    /// Play generated games on both engines side by side; minimise and save every divergence.
+    Stress(stress::StressArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -74,6 +77,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Stress(args) => stress::run_stress(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
