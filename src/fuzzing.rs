@@ -5,7 +5,11 @@
 //! Each body panics when it finds a bug: that is how libFuzzer recognises
 //! a crash. A crash's input is turned into a fixture with `pigkill shrink`.
 
-use pigkill_engine::{parse_game, parse_game_bytes, parse_outcome};
+use arbitrary::{Arbitrary, Unstructured};
+use pigkill_engine::{parse_game, parse_game_bytes, parse_outcome, Budget, Game};
+use pigkill_generators::{ArbitraryGame, EdgeCaseGame};
+
+use crate::diff::{explain_divergence, play_traced};
 
 /// Arbitrary bytes through the parser: it returns a game or a positioned
 /// error, never panics; a parsed game printed and parsed again is the same
@@ -51,5 +55,54 @@ pub fn parse_text(data: &[u8]) {
                 .unwrap_or_else(|e| panic!("a printed outcome does not parse: {e}\n{printed}"));
             assert_eq!(again, outcome, "printing then parsing changed the outcome");
         }
+    }
+}
+
+/// Plays `game` on both engines with their traces and panics with a full
+/// report when they differ in anything: outcome, error, or any event.
+///
+/// # Panics
+///
+/// When the engines disagree, or either panics.
+pub fn assert_engines_agree(game: &Game) {
+    let [left, right] = crate::engines::pair();
+    let budget = Budget::default();
+    let (left_verdict, left_trace) = play_traced(left, game, budget);
+    let (right_verdict, right_trace) = play_traced(right, game, budget);
+    if left_verdict != right_verdict || left_trace != right_trace {
+        let divergence = explain_divergence(left, right, game, budget);
+        panic!(
+            "the engines disagree ({}) on this game:\n{}{}\nturn it into a fixture with `pigkill shrink FILE`",
+            divergence.signature,
+            game.to_text(),
+            divergence.report(8)
+        );
+    }
+}
+
+/// Fuzz bytes through [`ArbitraryGame`] into a valid game; both engines
+/// must agree on its outcome and on every event of its trace.
+///
+/// # Panics
+///
+/// When the engines disagree.
+pub fn diff_engines(data: &[u8]) {
+    let mut bytes = Unstructured::new(data);
+    if let Ok(ArbitraryGame(game)) = ArbitraryGame::arbitrary(&mut bytes) {
+        assert_engines_agree(&game);
+    }
+}
+
+/// Fuzz bytes steered toward the statement's hard corners (a deck of 1 to 3
+/// cards, hands full of nullifies, MP among unrevealed pigs with invasions
+/// and volleys, ...) through [`EdgeCaseGame`]; both engines must agree.
+///
+/// # Panics
+///
+/// When the engines disagree.
+pub fn edge_cases(data: &[u8]) {
+    let mut bytes = Unstructured::new(data);
+    if let Ok(EdgeCaseGame(game)) = EdgeCaseGame::arbitrary(&mut bytes) {
+        assert_engines_agree(&game);
     }
 }

@@ -15,3 +15,4 @@ pub mod narrate;
 pub mod shrink;
 pub mod solution;
 pub mod stress;
+pub mod suite;

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod coverage;
 mod explain;
+mod gen;
 mod input;
 mod run;
 mod stress;
@@ -34,6 +36,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Play generated games on both engines side by side; minimise and save every divergence.
     Stress(stress::StressArgs),
+    /// Write judge data: games that end, with answers, or the judge-ready suite of 20.
+    Gen(gen::GenArgs),
+    /// Count which rule events a profile's games, or a folder of tests, exercise.
+    Coverage(coverage::CoverageArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -78,6 +84,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Stress(args) => stress::run_stress(args),
+        Command::Gen(args) => gen::run(args),
+        Command::Coverage(args) => coverage::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -58,13 +58,17 @@ pub struct StressArgs {
 pub fn parse_profile(name: &str) -> Result<Profile, String> {
     Profile::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
-        format!("unknown profile '{name}', expected one of {}", names.join(", "))
+        format!(
+            "unknown profile '{name}', expected one of {}",
+            names.join(", ")
+        )
     })
 }
 
 /// Parses a duration like `60s`, `5m` or `1h 30m` for clap.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    humantime::parse_duration(text).map_err(|e| format!("'{text}' is not a duration like 60s or 5m: {e}"))
+    humantime::parse_duration(text)
+        .map_err(|e| format!("'{text}' is not a duration like 60s or 5m: {e}"))
 }
 
 /// Parses a mutant name for clap.
@@ -72,7 +76,10 @@ pub fn parse_mutant(name: &str) -> Result<pigkill_reference::mutants::Mutation, 
     use pigkill_reference::mutants::Mutation;
     Mutation::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Mutation::ALL.iter().map(|m| m.name()).collect();
-        format!("unknown mutant '{name}', expected one of {}", names.join(", "))
+        format!(
+            "unknown mutant '{name}', expected one of {}",
+            names.join(", ")
+        )
     })
 }
 
@@ -124,10 +131,18 @@ fn watch(counters: &Counters, limit: Limit, done: &std::sync::atomic::AtomicBool
 pub fn side_by_side(titles: [&str; 2], texts: [&str; 2]) -> String {
     let left: Vec<&str> = texts[0].lines().collect();
     let right: Vec<&str> = texts[1].lines().collect();
-    let width = left.iter().map(|l| l.chars().count()).chain([titles[0].len()]).max().unwrap_or(0);
+    let width = left
+        .iter()
+        .map(|l| l.chars().count())
+        .chain([titles[0].len()])
+        .max()
+        .unwrap_or(0);
     let mut out = format!("  {:width$} | {}\n", titles[0], titles[1]);
     for i in 0..left.len().max(right.len()) {
-        let (l, r) = (left.get(i).copied().unwrap_or(""), right.get(i).copied().unwrap_or(""));
+        let (l, r) = (
+            left.get(i).copied().unwrap_or(""),
+            right.get(i).copied().unwrap_or(""),
+        );
         let mark = if l == r { ' ' } else { '!' };
         out.push_str(&format!("{mark} {l:width$} | {r}\n"));
     }
@@ -182,9 +197,15 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
                 found.divergence.signature,
                 slot.input.display()
             ),
-            Err(e) => eprintln!("stress: divergence at game {}: cannot save it: {e}", found.index),
+            Err(e) => eprintln!(
+                "stress: divergence at game {}: cannot save it: {e}",
+                found.index
+            ),
         }
-        slots.lock().unwrap_or_else(|e| e.into_inner()).push((found.index, saved));
+        slots
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((found.index, saved));
     };
     let done = std::sync::atomic::AtomicBool::new(false);
     let summary = std::thread::scope(|scope| {
@@ -200,7 +221,10 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
             seed,
             index: found.index,
         };
-        println!("\n=== divergence: {} (game {})", found.divergence.signature, found.index);
+        println!(
+            "\n=== divergence: {} (game {})",
+            found.divergence.signature, found.index
+        );
         let minimise = MinimiseOptions {
             any_failure: args.any_failure,
             shrink: ShrinkOptions {
@@ -209,29 +233,36 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
             },
             budget: options.budget,
         };
-        let (game, divergence) = match minimise_divergence(pair, &found.game, found.divergence.signature, &minimise) {
-            Ok(m) => {
-                println!(
-                    "minimised from {} to {} in {} candidates ({:.0} ms){}",
-                    crate::found::size(&found.game),
-                    crate::found::size(&m.shrunk.game),
-                    m.shrunk.calls,
-                    m.shrunk.elapsed.as_secs_f64() * 1000.0,
-                    m.shrunk.stopped.map(|s| format!(", stopped early: {s}")).unwrap_or_default()
-                );
-                (m.shrunk.game, m.divergence)
-            }
-            Err(e) => {
-                println!("not minimised: {e}");
-                (found.game.clone(), found.divergence.clone())
-            }
-        };
+        let (game, divergence) =
+            match minimise_divergence(pair, &found.game, found.divergence.signature, &minimise) {
+                Ok(m) => {
+                    println!(
+                        "minimised from {} to {} in {} candidates ({:.0} ms){}",
+                        crate::found::size(&found.game),
+                        crate::found::size(&m.shrunk.game),
+                        m.shrunk.calls,
+                        m.shrunk.elapsed.as_secs_f64() * 1000.0,
+                        m.shrunk
+                            .stopped
+                            .map(|s| format!(", stopped early: {s}"))
+                            .unwrap_or_default()
+                    );
+                    (m.shrunk.game, m.divergence)
+                }
+                Err(e) => {
+                    println!("not minimised: {e}");
+                    (found.game.clone(), found.divergence.clone())
+                }
+            };
         println!("--- the game:\n{}", game.to_text().trim_end());
         println!(
             "--- the outputs:\n{}",
             side_by_side(
                 [&divergence.engines[0], &divergence.engines[1]],
-                [&divergence.verdicts[0].to_text(), &divergence.verdicts[1].to_text()]
+                [
+                    &divergence.verdicts[0].to_text(),
+                    &divergence.verdicts[1].to_text()
+                ]
             )
             .trim_end()
         );
@@ -242,12 +273,17 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
         );
         if let Some((_, Ok(slot))) = slots.iter().find(|(i, _)| *i == found.index) {
             match save_minimised(slot, &origin, &found.game, &game, &divergence) {
-                Ok(()) => println!("saved to {} and {}", slot.input.display(), slot.note.display()),
+                Ok(()) => println!(
+                    "saved to {} and {}",
+                    slot.input.display(),
+                    slot.note.display()
+                ),
                 Err(e) => eprintln!("error: cannot save {}: {e}", slot.input.display()),
             }
         }
     }
-    let others: u64 = summary.per_signature.iter().map(|(_, n)| n).sum::<u64>() - summary.found.len() as u64;
+    let others: u64 =
+        summary.per_signature.iter().map(|(_, n)| n).sum::<u64>() - summary.found.len() as u64;
     println!(
         "\nstress: {} games in {:.1} s ({:.0} games/s), {} rejected (do not end), {} divergences ({} distinct signatures, {} more of the same)",
         summary.games,
@@ -258,5 +294,9 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
         summary.found.len(),
         others
     );
-    Ok(if summary.divergences > 0 { EXIT_FOUND } else { EXIT_OK })
+    Ok(if summary.divergences > 0 {
+        EXIT_FOUND
+    } else {
+        EXIT_OK
+    })
 }
