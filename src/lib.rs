@@ -11,6 +11,7 @@ pub mod fixtures;
 pub mod found;
 pub mod fuzzing;
 pub mod minimise;
+pub mod mutation;
 pub mod narrate;
 pub mod shrink;
 pub mod solution;

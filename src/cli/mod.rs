@@ -10,7 +10,9 @@ mod coverage;
 mod explain;
 mod gen;
 mod input;
+mod mutants;
 mod run;
+mod shrink;
 mod stress;
 
 /// Every game agreed, every check passed.
@@ -40,6 +42,10 @@ enum Command {
     Gen(gen::GenArgs),
     /// Count which rule events a profile's games, or a folder of tests, exercise.
     Coverage(coverage::CoverageArgs),
+    /// Minimise a game (or fuzz crash input) on which the engines disagree, and save it as a fixture.
+    Shrink(shrink::ShrinkArgs),
+    /// Mutation score: how many games it takes to catch each deliberately wrong reference engine.
+    Mutants(mutants::MutantsArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -86,6 +92,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Stress(args) => stress::run_stress(args),
         Command::Gen(args) => gen::run(args),
         Command::Coverage(args) => coverage::run(args),
+        Command::Shrink(args) => shrink::run(args),
+        Command::Mutants(args) => mutants::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
