@@ -30,7 +30,10 @@ pub struct Minimised {
 
 /// The number of turns in a trace.
 pub fn turns(events: &[Event]) -> u32 {
-    let count = events.iter().filter(|e| matches!(e, Event::TurnStart { .. })).count();
+    let count = events
+        .iter()
+        .filter(|e| matches!(e, Event::TurnStart { .. }))
+        .count();
     u32::try_from(count).unwrap_or(u32::MAX)
 }
 
@@ -54,6 +57,7 @@ pub fn minimise_divergence(
         Some(turns(&divergence.traces[0]).max(turns(&divergence.traces[1])))
     };
     let shrunk = shrink(game, still_fails, &options.shrink)?;
-    let divergence = compare(engines[0], engines[1], &shrunk.game, options.budget).ok_or(ShrinkError::NotFailing)?;
+    let divergence = compare(engines[0], engines[1], &shrunk.game, options.budget)
+        .ok_or(ShrinkError::NotFailing)?;
     Ok(Minimised { shrunk, divergence })
 }
