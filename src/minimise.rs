@@ -49,9 +49,28 @@ pub fn minimise_divergence(
     signature: Signature,
     options: &MinimiseOptions,
 ) -> Result<Minimised, ShrinkError> {
+    let original =
+        compare(engines[0], engines[1], game, options.budget).ok_or(ShrinkError::NotFailing)?;
+    // A divergence between two outcomes must stay one between outcomes:
+    // a candidate that does not end is not a valid test. Only when the
+    // original is about ending (one engine says it does not end) may
+    // candidates not end.
+    let about_ending = original.verdicts.iter().any(|v| v.outcome().is_none());
+    // Candidates that do not end cost the whole turn cap; a small cap
+    // keeps them cheap without touching games as long as the original.
+    let original_turns = turns(&original.traces[0]).max(turns(&original.traces[1]));
+    let budget = Budget {
+        max_turns: options
+            .budget
+            .max_turns
+            .min(original_turns.saturating_mul(4).max(1000)),
+    };
     let still_fails = |candidate: &Game| -> Option<u32> {
-        let divergence = compare(engines[0], engines[1], candidate, options.budget)?;
+        let divergence = compare(engines[0], engines[1], candidate, budget)?;
         if !options.any_failure && divergence.signature != signature {
+            return None;
+        }
+        if !about_ending && divergence.verdicts.iter().any(|v| v.outcome().is_none()) {
             return None;
         }
         Some(turns(&divergence.traces[0]).max(turns(&divergence.traces[1])))

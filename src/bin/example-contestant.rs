@@ -1,0 +1,66 @@
+//! An example contestant solution for `pigkill check`: reads a game on
+//! stdin and prints the judge output, like any submission would. It plays
+//! with the reference engine, so it is right; `--bug NAME` makes it wrong
+//! in one classic way (the names of `pigkill mutants`), to see what
+//! `pigkill check` reports for a wrong solution.
+//!
+//! ```sh
+//! cargo build --release
+//! pigkill check --solution "target/release/example-contestant --bug duel-player-first"
+//! ```
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use pigkill_engine::{parse_game_bytes, Budget, Engine};
+use pigkill_reference::mutants::{MutantEngine, Mutation};
+use pigkill_reference::ReferenceEngine;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let bug = match args.as_slice() {
+        [] => None,
+        [flag, name] if flag == "--bug" => match Mutation::from_name(name) {
+            Some(m) => Some(m),
+            None => {
+                let names: Vec<&str> = Mutation::ALL.iter().map(|m| m.name()).collect();
+                eprintln!(
+                    "error: unknown bug '{name}', expected one of {}",
+                    names.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("usage: example-contestant [--bug NAME] < game.in");
+            return ExitCode::from(2);
+        }
+    };
+    let mut input = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
+        eprintln!("error: cannot read stdin: {e}");
+        return ExitCode::from(2);
+    }
+    let game = match parse_game_bytes(&input) {
+        Ok(game) => game,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match bug {
+        Some(mutation) => MutantEngine(mutation).run(&game, Budget::default()),
+        None => ReferenceEngine.run(&game, Budget::default()),
+    };
+    match result {
+        Ok(outcome) => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(outcome.to_judge_text().as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
