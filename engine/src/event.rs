@@ -112,7 +112,7 @@ pub enum Event {
         target: Seat,
         /// 1 for the first nullify of the chain; odd depths protect the
         /// target, even depths attack it.
-        depth: u8,
+        depth: u32,
     },
     /// A pig takes 1 damage.
     Damage {
@@ -140,7 +140,7 @@ pub enum Event {
         /// The last damage's source.
         source: Seat,
         /// How many cards its hand held.
-        discarded: u8,
+        discarded: u32,
         /// It held a crossbow.
         weapon: bool,
     },
@@ -154,7 +154,7 @@ pub enum Event {
         /// The lord.
         pig: Seat,
         /// How many cards its hand held.
-        discarded: u8,
+        discarded: u32,
         /// It held a crossbow.
         weapon: bool,
     },

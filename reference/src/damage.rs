@@ -6,7 +6,7 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, Winner};
 
 use crate::mutants::Mutation;
-use crate::table::{count_u8, Table};
+use crate::table::{count_u32, Table};
 
 impl<T: Tracer> Table<'_, T> {
     /// `pig` takes 1 damage from `source`. At 0 HP or less it eats its
@@ -46,7 +46,7 @@ impl<T: Tracer> Table<'_, T> {
     /// hand and weapon.
     fn die(&mut self, pig: Seat, source: Seat) {
         self.alive[pig] = false;
-        let discarded = count_u8(self.hand[pig].len());
+        let discarded = count_u32(self.hand[pig].len());
         let weapon = self.crossbow[pig];
         self.hand[pig].clear();
         self.crossbow[pig] = false;
@@ -86,7 +86,7 @@ impl<T: Tracer> Table<'_, T> {
 
     /// MP killed a ZP: it discards its whole hand and its weapon.
     fn penalise_lord(&mut self, lord: Seat) {
-        let discarded = count_u8(self.hand[lord].len());
+        let discarded = count_u32(self.hand[lord].len());
         let weapon = self.crossbow[lord] && !self.mutated(Mutation::PenaltyKeepsWeapon);
         self.hand[lord].clear();
         if weapon {

@@ -10,7 +10,7 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer};
 
 use crate::mutants::Mutation;
-use crate::table::{count_u8, Table};
+use crate::table::{count_u32, Table};
 
 impl<T: Tracer> Table<'_, T> {
     /// Whether `pig` wants to protect `target` with a J: MP or a ZP when the
@@ -75,7 +75,7 @@ impl<T: Tracer> Table<'_, T> {
             self.emit(Event::Nullify {
                 pig,
                 target,
-                depth: count_u8(depth),
+                depth: count_u32(depth),
             });
             self.reveal(pig);
             if self.mutated(Mutation::SingleNullify) {

@@ -214,7 +214,7 @@ impl<'g, T: Tracer> Table<'g, T> {
     }
 }
 
-/// Clamps a count to the `u8` of the event model.
-pub(crate) fn count_u8(count: usize) -> u8 {
-    u8::try_from(count).unwrap_or(u8::MAX)
+/// A count for an event's `u32` field (hands never come near `u32::MAX`).
+pub(crate) fn count_u32(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
 }

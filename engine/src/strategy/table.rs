@@ -362,9 +362,7 @@ impl<'g, T: Tracer> Table<'g, T> {
             self.emit(Event::Nullify {
                 pig,
                 target,
-                // The event's depth is a u8; past 255 it wraps, which keeps
-                // its parity (protect or attack).
-                depth: depth as u8,
+                depth,
             });
             self.reveal(pig);
             from = pig;
@@ -463,8 +461,7 @@ impl<'g, T: Tracer> Table<'g, T> {
     }
 }
 
-/// A card count for an event's `u8` field: counts past 255 (possible only
-/// in a hand swollen by a long stall) are reported as 255.
-fn saturate(count: usize) -> u8 {
-    u8::try_from(count).unwrap_or(u8::MAX)
+/// A card count for an event's `u32` field (hands never come near `u32::MAX`).
+fn saturate(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
