@@ -510,7 +510,7 @@ impl Reader {
             Event::Damage { source, .. } | Event::Death { source, .. } => Some(source),
             _ => None,
         };
-        event.pig().map_or(true, |p| p < n) && other.map_or(true, |p| p < n)
+        event.pig().is_none_or(|p| p < n) && other.is_none_or(|p| p < n)
     }
 
     fn read(&mut self, event: Event) {

@@ -3,6 +3,7 @@
 //! `pigkill-reference`, so that tests, benches and fuzz targets call the
 //! same code the command line does.
 
+pub mod check;
 pub mod cli;
 pub mod coverage;
 pub mod diff;

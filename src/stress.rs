@@ -217,7 +217,7 @@ pub fn run(
     let table = signatures.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut per_signature: Vec<(Signature, u64)> =
         table.iter().map(|(s, (n, _))| (*s, *n)).collect();
-    per_signature.sort_by(|a, b| b.1.cmp(&a.1));
+    per_signature.sort_by_key(|s| std::cmp::Reverse(s.1));
     let mut found: Vec<Found> = table.into_values().filter_map(|(_, f)| f).collect();
     found.sort_by_key(|f| f.index);
     Summary {

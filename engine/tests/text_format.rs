@@ -7,7 +7,9 @@ use pigkill_engine::{parse_game, parse_game_bytes, parse_outcome, Card, PigFate,
 const SAMPLE: &str = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
 
 fn error(text: &str) -> String {
-    parse_game(text).expect_err("bad input must be rejected").to_string()
+    parse_game(text)
+        .expect_err("bad input must be rejected")
+        .to_string()
 }
 
 #[test]
@@ -66,8 +68,14 @@ fn a_pig_line_needs_a_role_and_four_cards() {
 
 #[test]
 fn the_pig_count_must_be_2_to_10() {
-    assert_eq!(error("1 1\nMP D D D D\nK\n"), "line 1, column 1: pig count n 1 is out of range, expected 2 to 10");
-    assert_eq!(error("11 1\n"), "line 1, column 1: pig count n 11 is out of range, expected 2 to 10");
+    assert_eq!(
+        error("1 1\nMP D D D D\nK\n"),
+        "line 1, column 1: pig count n 1 is out of range, expected 2 to 10"
+    );
+    assert_eq!(
+        error("11 1\n"),
+        "line 1, column 1: pig count n 11 is out of range, expected 2 to 10"
+    );
     assert_eq!(
         error("99999999999999999999999 1\n"),
         "line 1, column 1: pig count n 18446744073709551615 is out of range, expected 2 to 10"
@@ -96,14 +104,26 @@ fn the_deck_size_must_be_1_to_2000_and_match_the_deck_line() {
 
 #[test]
 fn counts_must_be_whole_numbers() {
-    assert_eq!(error("two 1\n"), "line 1, column 1: pig count n 'two' is not a whole number");
-    assert_eq!(error("2 -1\n"), "line 1, column 3: deck size m '-1' is not a whole number");
-    assert_eq!(error("2\n"), "line 1, column 2: found 1 tokens, expected 2 (the pig count n and the deck size m)");
+    assert_eq!(
+        error("two 1\n"),
+        "line 1, column 1: pig count n 'two' is not a whole number"
+    );
+    assert_eq!(
+        error("2 -1\n"),
+        "line 1, column 3: deck size m '-1' is not a whole number"
+    );
+    assert_eq!(
+        error("2\n"),
+        "line 1, column 2: found 1 tokens, expected 2 (the pig count n and the deck size m)"
+    );
 }
 
 #[test]
 fn pig_1_is_the_lord_and_the_only_one() {
-    assert_eq!(error("2 1\nFP D D D D\nMP D D D D\nK\n"), "line 2, column 1: pig 1 is FP, expected MP");
+    assert_eq!(
+        error("2 1\nFP D D D D\nMP D D D D\nK\n"),
+        "line 2, column 1: pig 1 is FP, expected MP"
+    );
     assert_eq!(
         error("3 1\nMP D D D D\nFP D D D D\nMP D D D D\nK\n"),
         "line 4, column 1: pig 3 is a second MP, expected ZP or FP"
@@ -134,7 +154,10 @@ fn trailing_garbage_is_rejected() {
 #[test]
 fn bytes_that_are_not_utf8_are_positioned() {
     let e = parse_game_bytes(b"2 1\nMP D \xff D D\n").unwrap_err();
-    assert_eq!(e.to_string(), "line 2, column 6: invalid UTF-8, expected plain text");
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 6: invalid UTF-8, expected plain text"
+    );
 }
 
 #[test]
@@ -163,7 +186,10 @@ fn an_empty_hand_is_an_empty_line_even_at_the_end() {
     assert_eq!(outcome.pigs[1], PigFate::Alive(vec![]));
     assert_eq!(outcome.to_judge_text(), text);
     let missing = parse_outcome("MP\nK\n", 2).unwrap_err();
-    assert_eq!(missing.to_string(), "line 2, column 2: the text ends here, expected the line of pig 2");
+    assert_eq!(
+        missing.to_string(),
+        "line 2, column 2: the text ends here, expected the line of pig 2"
+    );
 }
 
 #[test]

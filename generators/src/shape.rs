@@ -202,7 +202,7 @@ impl Picker {
     fn new(weights: &Weights) -> Picker {
         let mut table = Vec::with_capacity(weights.iter().sum::<u32>() as usize);
         for (card, &w) in Card::ALL.iter().zip(weights) {
-            table.extend(std::iter::repeat(*card).take(w as usize));
+            table.extend(std::iter::repeat_n(*card, w as usize));
         }
         Picker { table }
     }

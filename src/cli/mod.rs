@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
 mod coverage;
 mod explain;
 mod gen;
@@ -46,6 +47,8 @@ enum Command {
     Shrink(shrink::ShrinkArgs),
     /// Mutation score: how many games it takes to catch each deliberately wrong reference engine.
     Mutants(mutants::MutantsArgs),
+    /// Cross-check a contestant's solution binary; minimise and explain its failures.
+    Check(check::CheckArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -94,6 +97,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Coverage(args) => coverage::run(args),
         Command::Shrink(args) => shrink::run(args),
         Command::Mutants(args) => mutants::run(args),
+        Command::Check(args) => check::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -359,11 +359,7 @@ impl<'g, T: Tracer> Table<'g, T> {
         while let Some(pig) = self.nullifier(from, target, depth + 1) {
             self.hands.take_leftmost(pig, Card::Nullify);
             depth += 1;
-            self.emit(Event::Nullify {
-                pig,
-                target,
-                depth,
-            });
+            self.emit(Event::Nullify { pig, target, depth });
             self.reveal(pig);
             from = pig;
         }

@@ -145,7 +145,7 @@ fn damage(pig: Seat, source: Seat, hp: i32) -> Event {
     Event::Damage { pig, source, hp }
 }
 
-fn nullify(pig: Seat, target: Seat, depth: u8) -> Event {
+fn nullify(pig: Seat, target: Seat, depth: u32) -> Event {
     Event::Nullify { pig, target, depth }
 }
 

@@ -1,0 +1,316 @@
+//! How fast `pigkill check` can run a solution, against how fast this
+//! machine can start and reap a process at all, on the same number of
+//! parallel workers (all cores).
+//!
+//! - `spawn_true_std`: `std::process::Command::new("/bin/true").status()`,
+//!   the floor: spawn, exec, exit, reap, nothing else.
+//! - `runner_cat_judged`: `Worker::check` of `/bin/cat` on a typical game
+//!   input (about 2 KB) with all limits set (rlimits, own process group,
+//!   fresh work directory, group kill, reaping), and the output judged.
+//! - `spawn_cat_std`: like `spawn_true_std` with `/bin/cat` (stdin from
+//!   `/dev/null`): what the program itself costs over `/bin/true` (with a
+//!   UTF-8 locale in the environment, GNU cat loads a dozen locale files).
+//! - `runner_true`: `Worker::run` of `/bin/true` with all limits: the
+//!   runner's own overhead, on the same program as `spawn_true_std`.
+//! - `std_pre_exec_cat`: for comparison, what `std::process::Command` gives
+//!   for the job of `runner_cat_judged` when limits are set with `pre_exec`
+//!   (which makes std fork instead of using `posix_spawn`).
+//! - `workdir_*`: the two ways to give each run an empty directory.
+//!
+//! Each iteration is one process; criterion's throughput is processes per
+//! second across all workers. The summary also shows (e) the runner on
+//! `/bin/cat` with `LC_ALL=C` in the solution's environment, which skips
+//! the locale files that a UTF-8 `LANG` makes GNU cat load. With `cargo bench` (not `--test`), a final
+//! interleaved measurement prints both rates and their ratio.
+
+use std::hint::black_box;
+use std::io::Write;
+use std::os::unix::process::CommandExt;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use pigkill::solution::{default_jobs, Command, CompareMode, Limits, Workdir, Worker};
+
+/// A typical game input: 10 pigs and a deck of 900 cards, about 2 KB.
+fn game_input() -> String {
+    let cards = ['P', 'K', 'D', 'F', 'N', 'W', 'J', 'Z'];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut card = || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        cards[(state >> 33) as usize % cards.len()]
+    };
+    let mut text = String::from("10 900\n");
+    for pig in 0..10 {
+        let role = match pig {
+            0 => "MP",
+            1 | 4 | 7 => "ZP",
+            _ => "FP",
+        };
+        text.push_str(role);
+        for _ in 0..4 {
+            text.push(' ');
+            text.push(card());
+        }
+        text.push('\n');
+    }
+    let deck: Vec<String> = (0..900).map(|_| card().to_string()).collect();
+    text.push_str(&deck.join(" "));
+    text.push('\n');
+    text
+}
+
+/// Runs `iters` calls of `task`, split evenly over one thread per state;
+/// returns the wall time of the whole batch.
+fn parallel<S: Send>(states: &mut [S], iters: u64, task: impl Fn(&mut S) + Sync) -> Duration {
+    let n = states.len() as u64;
+    let task = &task;
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for (i, state) in states.iter_mut().enumerate() {
+            let count = iters / n + u64::from((i as u64) < iters % n);
+            scope.spawn(move || {
+                for _ in 0..count {
+                    task(state);
+                }
+            });
+        }
+    });
+    started.elapsed()
+}
+
+fn spawn_true(_: &mut ()) {
+    let status = std::process::Command::new("/bin/true")
+        .status()
+        .expect("/bin/true runs");
+    assert!(status.success());
+}
+
+fn spawn_cat(_: &mut ()) {
+    let status = std::process::Command::new("/bin/cat")
+        .stdin(Stdio::null())
+        .status()
+        .expect("/bin/cat runs");
+    assert!(status.success());
+}
+
+struct RunnerBench {
+    command: Command,
+    input: String,
+    limits: Limits,
+}
+
+impl RunnerBench {
+    fn new() -> RunnerBench {
+        RunnerBench {
+            command: Command::new("/bin/cat").expect("/bin/cat exists"),
+            input: game_input(),
+            limits: Limits::default(),
+        }
+    }
+
+    fn run(&self, worker: &mut Worker) {
+        let (verdict, _) = worker
+            .check(
+                &self.command,
+                self.input.as_bytes(),
+                &self.input,
+                &self.limits,
+                CompareMode::Lines,
+            )
+            .expect("cat runs");
+        assert!(verdict.is_accepted(), "{verdict}");
+    }
+
+    fn run_unjudged(&self, worker: &mut Worker) {
+        let report = worker
+            .run(&self.command, self.input.as_bytes(), &self.limits)
+            .expect("the program runs");
+        assert!(report.termination.success());
+    }
+}
+
+/// The same job with `std::process::Command`: rlimits via `pre_exec`.
+fn std_pre_exec_cat(input: &str, dir: &std::path::Path) {
+    let mut command = std::process::Command::new("/bin/cat");
+    command
+        .current_dir(dir)
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: setrlimit is async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            for (resource, value) in [
+                (libc::RLIMIT_AS, 512 << 20),
+                (libc::RLIMIT_CPU, 2),
+                (libc::RLIMIT_FSIZE, 16 << 20),
+                (libc::RLIMIT_NPROC, 4096),
+                (libc::RLIMIT_CORE, 0),
+            ] {
+                let rl = libc::rlimit {
+                    rlim_cur: value,
+                    rlim_max: value,
+                };
+                if libc::setrlimit(resource, &rl) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("cat runs");
+    // The input fits in the pipe, so writing it all first cannot deadlock.
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(input.as_bytes()).expect("write");
+    drop(stdin);
+    let output = child.wait_with_output().expect("cat ends");
+    assert_eq!(output.stdout, input.as_bytes());
+}
+
+fn benches(c: &mut Criterion) {
+    let jobs = default_jobs();
+    let mut group = c.benchmark_group(format!("check_throughput/{jobs}_jobs"));
+    group.throughput(Throughput::Elements(1));
+    group.measurement_time(Duration::from_secs(10));
+
+    let mut units = vec![(); jobs];
+    group.bench_function("spawn_true_std", |b| {
+        b.iter_custom(|iters| parallel(&mut units, iters, spawn_true))
+    });
+
+    let runner = RunnerBench::new();
+    let mut workers: Vec<Worker> = (0..jobs)
+        .map(|_| Worker::new().expect("work directory"))
+        .collect();
+    group.bench_function("runner_cat_judged", |b| {
+        b.iter_custom(|iters| parallel(&mut workers, iters, |w| runner.run(w)))
+    });
+
+    group.bench_function("spawn_cat_std", |b| {
+        b.iter_custom(|iters| parallel(&mut units, iters, spawn_cat))
+    });
+
+    let runner_true = RunnerBench {
+        command: Command::new("/bin/true").expect("/bin/true exists"),
+        input: String::new(),
+        limits: Limits::default(),
+    };
+    group.bench_function("runner_true", |b| {
+        b.iter_custom(|iters| parallel(&mut workers, iters, |w| runner_true.run_unjudged(w)))
+    });
+
+    let mut dirs: Vec<Workdir> = (0..jobs)
+        .map(|_| Workdir::new().expect("work directory"))
+        .collect();
+    let input = game_input();
+    group.bench_function("std_pre_exec_cat", |b| {
+        b.iter_custom(|iters| parallel(&mut dirs, iters, |d| std_pre_exec_cat(&input, d.path())))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("workdir");
+    let mut kept = Workdir::new().expect("work directory");
+    group.bench_function("clear_kept_directory", |b| {
+        b.iter(|| kept.clear().expect("clear"))
+    });
+    let scratch = tempfile::tempdir().expect("temporary directory");
+    let fresh = scratch.path().join("run");
+    group.bench_function("mkdir_rmdir_per_run", |b| {
+        b.iter(|| {
+            std::fs::create_dir(black_box(&fresh)).expect("mkdir");
+            std::fs::remove_dir(&fresh).expect("rmdir");
+        })
+    });
+    group.finish();
+}
+
+/// Interleaved rounds of the measurements, so that drift in the machine's
+/// load hits all alike; prints the rates and the ratios (over all rounds,
+/// and the median of the per-round ratios).
+fn ratio_summary() {
+    let jobs = default_jobs();
+    let runner = RunnerBench::new();
+    let runner_true = RunnerBench {
+        command: Command::new("/bin/true").expect("/bin/true exists"),
+        input: String::new(),
+        limits: Limits::default(),
+    };
+    let runner_c_locale = RunnerBench {
+        command: runner
+            .command
+            .clone()
+            .env("LC_ALL", "C")
+            .expect("a valid variable"),
+        ..RunnerBench::new()
+    };
+    let mut workers: Vec<Worker> = (0..jobs)
+        .map(|_| Worker::new().expect("work directory"))
+        .collect();
+    let mut units = vec![(); jobs];
+    let (rounds, per_round) = (10usize, 400u64);
+    let mut times = [Duration::ZERO; 5];
+    let mut paired = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        let t = [
+            parallel(&mut units, per_round, spawn_true),
+            parallel(&mut workers, per_round, |w| runner.run(w)),
+            parallel(&mut units, per_round, spawn_cat),
+            parallel(&mut workers, per_round, |w| runner_true.run_unjudged(w)),
+            parallel(&mut workers, per_round, |w| runner_c_locale.run(w)),
+        ];
+        paired.push(t[0].as_secs_f64() / t[1].as_secs_f64());
+        for (sum, t) in times.iter_mut().zip(t) {
+            *sum += t;
+        }
+    }
+    paired.sort_by(f64::total_cmp);
+    let total = (per_round * rounds as u64) as f64;
+    let rate = |t: Duration| total / t.as_secs_f64();
+    println!();
+    println!(
+        "summary on {jobs} workers, {rounds} interleaved rounds of {per_round} processes each:"
+    );
+    println!(
+        "  (a) /bin/true spawn+reap, std::process:       {:7.0} processes/s",
+        rate(times[0])
+    );
+    println!(
+        "  (b) Worker::check /bin/cat, 2 KB, judged:     {:7.0} runs/s",
+        rate(times[1])
+    );
+    println!(
+        "      ratio (b)/(a): {:.1} % overall, {:.1} % median of rounds",
+        100.0 * rate(times[1]) / rate(times[0]),
+        100.0 * paired[rounds / 2]
+    );
+    println!("  for context:");
+    println!(
+        "  (c) /bin/cat spawn+reap, std::process:        {:7.0} processes/s ({:.1} % of (a))",
+        rate(times[2]),
+        100.0 * rate(times[2]) / rate(times[0])
+    );
+    println!(
+        "  (d) Worker::run /bin/true, all limits:        {:7.0} runs/s ({:.1} % of (a))",
+        rate(times[3]),
+        100.0 * rate(times[3]) / rate(times[0])
+    );
+    println!(
+        "  (e) as (b), with LC_ALL=C for the solution:   {:7.0} runs/s ({:.1} % of (a))",
+        rate(times[4]),
+        100.0 * rate(times[4]) / rate(times[0])
+    );
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    benches(&mut criterion);
+    criterion.final_summary();
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test" || a == "--list") {
+        ratio_summary();
+    }
+}

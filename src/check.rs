@@ -1,0 +1,239 @@
+//! Cross-checking a contestant's solution: run it on games whose answers
+//! the two engines agree on, judge it like an online judge, group its
+//! failures by signature, and minimise one game per group against the
+//! binary itself (each input run at most once, thanks to a cache).
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io;
+
+use pigkill_engine::{Budget, Game};
+
+use crate::diff::{compare, play, Verdict as EngineVerdict};
+use crate::engines;
+use crate::shrink::{shrink, ShrinkOptions, Shrunk};
+use crate::solution::{
+    judge, Command, CompareMode, Limits, RunReport, Verdict, VerdictKind, Worker,
+};
+
+/// The answer a solution must give for a game, when the engines agree on one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// Both engines give this judge output.
+    Answer(String),
+    /// The game does not end (not a valid test; skipped).
+    DoesNotEnd,
+    /// The game has no rebel (outside the statement's data; skipped).
+    NoRebel,
+    /// The engines disagree: set aside, never blamed on the solution.
+    Divergence(String),
+}
+
+/// The answer both engines give for `game`.
+pub fn expected(game: &Game) -> Expected {
+    if !game.has_rebel() {
+        return Expected::NoRebel;
+    }
+    let [left, right] = engines::pair();
+    match play(left, game, Budget::default()) {
+        EngineVerdict::Ended(outcome) => {
+            if play(right, game, Budget::default()) == EngineVerdict::Ended(outcome.clone()) {
+                Expected::Answer(outcome.to_judge_text())
+            } else {
+                let d = compare(left, right, game, Budget::default());
+                Expected::Divergence(d.map_or_else(
+                    || "the engines disagree".to_string(),
+                    |d| d.signature.to_string(),
+                ))
+            }
+        }
+        other => match compare(left, right, game, Budget::default()) {
+            None if other.did_not_end() => Expected::DoesNotEnd,
+            None => Expected::Divergence(other.to_text()),
+            Some(d) => Expected::Divergence(d.signature.to_string()),
+        },
+    }
+}
+
+/// What kind of failure this is, so that failures are grouped and each
+/// group minimised once: the verdict, and for WA and PE the first differing
+/// line's subject (the winner line, or pig N).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FailureSignature {
+    /// The verdict.
+    pub kind: VerdictKind,
+    /// 0 for the winner line, N for pig N's line, `None` for other verdicts.
+    pub line: Option<usize>,
+}
+
+impl FailureSignature {
+    /// The signature of a verdict.
+    pub fn of(verdict: &Verdict) -> FailureSignature {
+        let line = match verdict {
+            Verdict::WrongAnswer { line, .. } | Verdict::PresentationError { line, .. } => {
+                Some(line.saturating_sub(1))
+            }
+            _ => None,
+        };
+        FailureSignature {
+            kind: verdict.kind(),
+            line,
+        }
+    }
+}
+
+impl fmt::Display for FailureSignature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            None => write!(f, "{}", self.kind),
+            Some(0) => write!(f, "{} on the winner line", self.kind),
+            Some(pig) => write!(f, "{} on pig {pig}'s line", self.kind),
+        }
+    }
+}
+
+/// One run of the solution on one game, judged.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// What the solution printed (up to the output cap), lossily as text.
+    pub actual: String,
+    /// The tail of its stderr.
+    pub stderr: String,
+}
+
+/// Runs the solution on `game` and judges it against `expected`.
+///
+/// # Errors
+///
+/// The I/O error when the solution could not be started at all.
+pub fn judge_game(
+    worker: &mut Worker,
+    command: &Command,
+    game: &Game,
+    expected: &str,
+    limits: &Limits,
+    mode: CompareMode,
+) -> io::Result<(Judged, RunReport)> {
+    let report = worker.run(command, game.to_text().as_bytes(), limits)?;
+    let verdict = judge(expected, report, limits, mode);
+    let judged = Judged {
+        verdict,
+        actual: String::from_utf8_lossy(&report.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&report.stderr_tail).into_owned(),
+    };
+    Ok((judged, report.clone()))
+}
+
+/// A minimised failure of the solution.
+#[derive(Debug)]
+pub struct MinimisedFailure {
+    /// What the shrinker did.
+    pub shrunk: Shrunk,
+    /// The engines' answer on the minimised game.
+    pub expected: String,
+    /// The solution's run on it.
+    pub judged: Judged,
+    /// How many times the solution was run while shrinking.
+    pub runs: usize,
+}
+
+/// The solution's verdicts on candidate games, each input run at most once.
+struct Oracle<'a> {
+    worker: &'a mut Worker,
+    command: &'a Command,
+    limits: &'a Limits,
+    mode: CompareMode,
+    cache: HashMap<String, Option<(String, Judged)>>,
+    error: Option<io::Error>,
+    runs: usize,
+}
+
+impl Oracle<'_> {
+    /// The engines' answer and the solution's judged run, or `None` when
+    /// the engines have no agreed answer (or the solution cannot start).
+    fn judge(&mut self, game: &Game) -> Option<(String, Judged)> {
+        let text = game.to_text();
+        if let Some(hit) = self.cache.get(&text) {
+            return hit.clone();
+        }
+        let result = match expected(game) {
+            Expected::Answer(answer) => match judge_game(
+                self.worker,
+                self.command,
+                game,
+                &answer,
+                self.limits,
+                self.mode,
+            ) {
+                Ok((judged, _)) => {
+                    self.runs += 1;
+                    Some((answer, judged))
+                }
+                Err(e) => {
+                    self.error.get_or_insert(e);
+                    None
+                }
+            },
+            _ => None,
+        };
+        self.cache.insert(text, result.clone());
+        result
+    }
+}
+
+/// Minimises `game`, on which the solution fails with `signature`: a
+/// candidate still fails when the engines agree on an answer for it and
+/// the solution's verdict has the same signature. Every input is run at
+/// most once (a cache keyed by the game text).
+///
+/// # Errors
+///
+/// The I/O error when the solution cannot be started; an `InvalidInput`
+/// error when `game` itself does not fail that way.
+pub fn minimise_failure(
+    worker: &mut Worker,
+    command: &Command,
+    game: &Game,
+    signature: FailureSignature,
+    limits: &Limits,
+    mode: CompareMode,
+    options: &ShrinkOptions,
+) -> io::Result<MinimisedFailure> {
+    let mut oracle = Oracle {
+        worker,
+        command,
+        limits,
+        mode,
+        cache: HashMap::new(),
+        error: None,
+        runs: 0,
+    };
+    let shrunk = shrink(
+        game,
+        |candidate: &Game| {
+            let (_, judged) = oracle.judge(candidate)?;
+            if FailureSignature::of(&judged.verdict) != signature {
+                return None;
+            }
+            let mut trace = Vec::new();
+            let _ = engines::pair()[0].run_traced(candidate, Budget::default(), &mut trace);
+            Some(crate::minimise::turns(&trace))
+        },
+        options,
+    );
+    if let Some(e) = oracle.error.take() {
+        return Err(e);
+    }
+    let shrunk = shrunk.map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let (expected, judged) = oracle
+        .judge(&shrunk.game)
+        .ok_or_else(|| io::Error::other("the minimised game has no agreed answer"))?;
+    Ok(MinimisedFailure {
+        shrunk,
+        expected,
+        judged,
+        runs: oracle.runs,
+    })
+}
