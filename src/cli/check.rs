@@ -28,6 +28,7 @@ use crate::solution::{Command, CompareMode, Limits, Tally, Worker, MIB};
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The solution to check: a program, or a command line like "python3 sol.py".
+    /// It runs with LC_ALL=C in a fresh temporary directory.
     #[arg(long)]
     solution: String,
     /// More arguments for the solution.
