@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use pigkill_engine::{Budget, Game};
 use pigkill_generators::{ArbitraryGame, EdgeCaseGame};
 
-use super::stress::side_by_side;
+use super::stress::print_divergence;
 use super::{input, Failure, EXIT_FOUND};
 use crate::diff::compare;
 use crate::engines;
@@ -104,23 +104,7 @@ pub fn run(args: ShrinkArgs) -> Result<u8, Failure> {
         minimised.shrunk.calls,
         minimised.shrunk.elapsed.as_secs_f64() * 1000.0
     );
-    println!("--- the game:\n{}", small.to_text().trim_end());
-    println!(
-        "--- the outputs:\n{}",
-        side_by_side(
-            [&small_divergence.engines[0], &small_divergence.engines[1]],
-            [
-                &small_divergence.verdicts[0].to_text(),
-                &small_divergence.verdicts[1].to_text()
-            ]
-        )
-        .trim_end()
-    );
-    println!(
-        "--- first differing event (event {}):\n{}",
-        small_divergence.first_difference + 1,
-        small_divergence.difference(6).trim_end()
-    );
+    print_divergence(small, small_divergence);
     save_minimised(
         &slot,
         &Origin::File(args.file.clone()),

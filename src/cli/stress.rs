@@ -149,6 +149,29 @@ pub fn side_by_side(titles: [&str; 2], texts: [&str; 2]) -> String {
     out
 }
 
+/// Prints a diverging game, both engines' outputs side by side, and the
+/// first differing event after the events both engines agree on.
+pub fn print_divergence(game: &pigkill_engine::Game, divergence: &crate::diff::Divergence) {
+    println!("--- the game:\n{}", game.to_text().trim_end());
+    let outputs = [
+        divergence.verdicts[0].to_text(),
+        divergence.verdicts[1].to_text(),
+    ];
+    println!(
+        "--- the outputs:\n{}",
+        side_by_side(
+            [&divergence.engines[0], &divergence.engines[1]],
+            [&outputs[0], &outputs[1]]
+        )
+        .trim_end()
+    );
+    println!(
+        "--- first differing event (event {}):\n{}",
+        divergence.first_difference + 1,
+        divergence.difference(6).trim_end()
+    );
+}
+
 /// Runs `pigkill stress`.
 ///
 /// # Errors
@@ -254,23 +277,7 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
                     (found.game.clone(), found.divergence.clone())
                 }
             };
-        println!("--- the game:\n{}", game.to_text().trim_end());
-        println!(
-            "--- the outputs:\n{}",
-            side_by_side(
-                [&divergence.engines[0], &divergence.engines[1]],
-                [
-                    &divergence.verdicts[0].to_text(),
-                    &divergence.verdicts[1].to_text()
-                ]
-            )
-            .trim_end()
-        );
-        println!(
-            "--- first differing event (event {}):\n{}",
-            divergence.first_difference + 1,
-            divergence.difference(6).trim_end()
-        );
+        print_divergence(&game, &divergence);
         if let Some((_, Ok(slot))) = slots.iter().find(|(i, _)| *i == found.index) {
             match save_minimised(slot, &origin, &found.game, &game, &divergence) {
                 Ok(()) => println!(
