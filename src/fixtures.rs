@@ -136,3 +136,67 @@ pub fn write_new(path: &Path, contents: &[u8]) -> io::Result<()> {
     temp.persist_noclobber(path).map_err(|e| e.error)?;
     Ok(())
 }
+
+/// Writes a set of files `DIR/NAME.EXT` under a fresh name: `stem`, or
+/// `stem-2`, `stem-3`, ... when a file of that name with any of the
+/// extensions of `files` or `reserved` exists. Never overwrites: each file
+/// is written with [`write_new`]. Returns `DIR/NAME` (without extension).
+///
+/// # Errors
+///
+/// The I/O error of a write, or `AlreadyExists` when no name is free.
+pub fn write_fresh(
+    dir: &Path,
+    stem: &str,
+    files: &[(&str, &[u8])],
+    reserved: &[&str],
+) -> io::Result<PathBuf> {
+    let taken = |name: &str| {
+        files
+            .iter()
+            .map(|(ext, _)| *ext)
+            .chain(reserved.iter().copied())
+            .any(|ext| dir.join(format!("{name}.{ext}")).exists())
+    };
+    for attempt in 1..10_000 {
+        let name = if attempt == 1 {
+            stem.to_string()
+        } else {
+            format!("{stem}-{attempt}")
+        };
+        if taken(&name) {
+            continue;
+        }
+        for (ext, contents) in files {
+            write_new(&dir.join(format!("{name}.{ext}")), contents)?;
+        }
+        return Ok(dir.join(name));
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("no free name for {stem} in {}", dir.display()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_fresh_never_overwrites_and_respects_reserved_names() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        fs::write(dir.path().join("case.md"), "a human's note").expect("write");
+        let first = write_fresh(dir.path(), "case", &[("in", b"1")], &["md"]).expect("saved");
+        assert_eq!(first, dir.path().join("case-2"));
+        let second = write_fresh(dir.path(), "case", &[("in", b"2")], &["md"]).expect("saved");
+        assert_eq!(second, dir.path().join("case-3"));
+        assert_eq!(
+            fs::read_to_string(dir.path().join("case.md")).expect("kept"),
+            "a human's note"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("case-2.in")).expect("kept"),
+            "1"
+        );
+    }
+}

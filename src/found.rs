@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use pigkill_engine::Game;
 
 use crate::diff::Divergence;
-use crate::fixtures::{write_atomic, write_new};
+use crate::fixtures::{write_atomic, write_fresh};
 
 /// Where a divergence came from, for its note.
 #[derive(Clone, Debug)]
@@ -57,27 +57,16 @@ pub struct Slot {
 ///
 /// The I/O error when the folder or file cannot be written.
 pub fn save_original(dir: &Path, stem: &str, game: &Game) -> io::Result<Slot> {
-    for attempt in 1..10_000 {
-        let name = if attempt == 1 {
-            stem.to_string()
-        } else {
-            format!("{stem}-{attempt}")
-        };
-        let input = dir.join(format!("{name}.in"));
-        let note = dir.join(format!("{name}.md"));
-        if note.exists() {
-            continue;
-        }
-        match write_new(&input, game.to_text().as_bytes()) {
-            Ok(()) => return Ok(Slot { input, note }),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        format!("no free name for {stem} in {}", dir.display()),
-    ))
+    let base = write_fresh(dir, stem, &[("in", game.to_text().as_bytes())], &["md"])?;
+    let with = |ext: &str| {
+        let mut path = base.clone().into_os_string();
+        path.push(ext);
+        PathBuf::from(path)
+    };
+    Ok(Slot {
+        input: with(".in"),
+        note: with(".md"),
+    })
 }
 
 /// The size of a game, for notes: pigs and deck cards.

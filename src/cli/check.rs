@@ -18,7 +18,7 @@ use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::check::{expected, judge_game, minimise_failure, Expected, FailureSignature, Judged};
 use crate::diff::play_traced;
 use crate::engines;
-use crate::fixtures::{first_line_difference, write_new};
+use crate::fixtures::{first_line_difference, write_fresh};
 use crate::found::size;
 use crate::narrate::narrate;
 use crate::shrink::ShrinkOptions;
@@ -184,29 +184,6 @@ fn record(shared: &Mutex<Shared>, case: Case, judged: Judged, report: &crate::so
             );
         }
     }
-}
-
-/// Saves a failure under a fresh name in `dir`; never overwrites.
-fn save(dir: &Path, stem: &str, files: &[(&str, &str)]) -> Result<String, String> {
-    for attempt in 1..10_000 {
-        let name = if attempt == 1 {
-            stem.to_string()
-        } else {
-            format!("{stem}-{attempt}")
-        };
-        if files
-            .iter()
-            .any(|(ext, _)| dir.join(format!("{name}.{ext}")).exists())
-        {
-            continue;
-        }
-        for (ext, text) in files {
-            write_new(&dir.join(format!("{name}.{ext}")), text.as_bytes())
-                .map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
-        }
-        return Ok(dir.join(&name).display().to_string());
-    }
-    Err(format!("no free name for {stem} in {}", dir.display()))
 }
 
 /// Runs `pigkill check`.
@@ -405,10 +382,10 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
             ("actual", judged.actual.clone()),
             ("md", note),
         ];
-        let files: Vec<(&str, &str)> = files.iter().map(|(e, t)| (*e, t.as_str())).collect();
-        match save(&args.out, &stem, &files) {
-            Ok(base) => println!("saved to {base}.{{in,expected,actual,md}}"),
-            Err(e) => eprintln!("error: {e}"),
+        let files: Vec<(&str, &[u8])> = files.iter().map(|(e, t)| (*e, t.as_bytes())).collect();
+        match write_fresh(&args.out, &stem, &files, &[]) {
+            Ok(base) => println!("saved to {}.{{in,expected,actual,md}}", base.display()),
+            Err(e) => eprintln!("error: cannot save to {}: {e}", args.out.display()),
         }
     }
     for line in &shared.divergences {
