@@ -97,33 +97,42 @@ impl fmt::Display for FailureSignature {
 pub struct Judged {
     /// The verdict.
     pub verdict: Verdict,
-    /// What the solution printed (up to the output cap), lossily as text.
+    /// What the solution printed (up to the output cap), lossily as text;
+    /// empty when the verdict is AC (nobody reads it then).
     pub actual: String,
-    /// The tail of its stderr.
+    /// The tail of its stderr; empty when the verdict is AC.
     pub stderr: String,
 }
 
-/// Runs the solution on `game` and judges it against `expected`.
+/// Runs the solution on `game` and judges it against `expected`; the run's
+/// report is borrowed from the worker (valid until its next run).
 ///
 /// # Errors
 ///
 /// The I/O error when the solution could not be started at all.
-pub fn judge_game(
-    worker: &mut Worker,
+pub fn judge_game<'w>(
+    worker: &'w mut Worker,
     command: &Command,
     game: &Game,
     expected: &str,
     limits: &Limits,
     mode: CompareMode,
-) -> io::Result<(Judged, RunReport)> {
+) -> io::Result<(Judged, &'w RunReport)> {
     let report = worker.run(command, game.to_text().as_bytes(), limits)?;
     let verdict = judge(expected, report, limits, mode);
-    let judged = Judged {
-        verdict,
-        actual: String::from_utf8_lossy(&report.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&report.stderr_tail).into_owned(),
+    let text = |bytes: &[u8]| {
+        if verdict.is_accepted() {
+            String::new()
+        } else {
+            String::from_utf8_lossy(bytes).into_owned()
+        }
     };
-    Ok((judged, report.clone()))
+    let judged = Judged {
+        actual: text(&report.stdout),
+        stderr: text(&report.stderr_tail),
+        verdict,
+    };
+    Ok((judged, report))
 }
 
 /// A minimised failure of the solution.

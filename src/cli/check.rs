@@ -289,7 +289,7 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
                         }
                     };
                     match judge_game(&mut worker, &command, &case.game, &case.answer, &limits, args.compare) {
-                        Ok((judged, report)) => record(&shared, case, judged, &report),
+                        Ok((judged, report)) => record(&shared, case, judged, report),
                         Err(e) => {
                             shared.lock().unwrap_or_else(|e| e.into_inner()).start_error.get_or_insert(format!("cannot run {}: {e}", args.solution));
                             return;
