@@ -7,7 +7,7 @@ use pigkill_engine::{Budget, Game, Outcome, StrategyEngine};
 use pigkill_generators::{game_seed, generate_ending, GenerateError, Profile};
 
 use crate::coverage::{rule_events, Coverage, RuleSet};
-use crate::diff::{compare, play_traced, Divergence, Verdict};
+use crate::diff::{explain_divergence, play, play_traced, Divergence, Verdict};
 use crate::engines;
 
 /// One judge test: a game that ends and its answer.
@@ -62,22 +62,22 @@ impl std::error::Error for CaseError {}
 pub fn judge_case(profile: Profile, seed: u64, index: u64) -> Result<JudgeCase, CaseError> {
     let generated = generate_ending(profile, game_seed(seed, index), &StrategyEngine)
         .map_err(CaseError::Generate)?;
+    // The generator already played the game on the strategy engine: check
+    // the reference against that outcome, and trace the game once.
     let [left, right] = engines::pair();
-    if let Some(divergence) = compare(left, right, &generated.game, Budget::default()) {
+    let game = &generated.game;
+    if play(right, game, Budget::default()) != Verdict::Ended(generated.outcome.clone()) {
+        let divergence = explain_divergence(left, right, game, Budget::default());
         return Err(CaseError::Divergence(Box::new((
             generated.game,
             divergence,
         ))));
     }
-    let (verdict, events) = play_traced(left, &generated.game, Budget::default());
-    let outcome = match verdict {
-        Verdict::Ended(outcome) => outcome,
-        _ => generated.outcome,
-    };
+    let (_, events) = play_traced(left, game, Budget::default());
     Ok(JudgeCase {
         events: rule_events(&generated.game, &events),
         game: generated.game,
-        outcome,
+        outcome: generated.outcome,
         profile,
         seed: generated.seed,
         rejected: generated.rejected,
