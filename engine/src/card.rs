@@ -27,7 +27,8 @@ pub enum Card {
 }
 
 impl Card {
-    /// Every card, in the order of the letters `P K D F N W J Z`.
+    /// Every card, in the order of the letters `P K D F N W J Z`, which is
+    /// also the order of the discriminants (`card as usize` indexes it).
     pub const ALL: [Card; 8] = [
         Card::Peach,
         Card::Kill,
@@ -171,5 +172,17 @@ impl Winner {
 impl fmt::Display for Winner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Card;
+
+    #[test]
+    fn card_all_is_in_discriminant_order_so_cards_index_tables() {
+        for (i, card) in Card::ALL.into_iter().enumerate() {
+            assert_eq!(card as usize, i, "{card}");
+        }
     }
 }

@@ -29,7 +29,8 @@ impl<T: Tracer> Table<'_, T> {
             } else {
                 0
             };
-            let found = self.hand[pig][from..].iter().position(|&card| match card {
+            // Which cards are playable right now, decided once per scan.
+            let playable = |card: Card| match card {
                 Card::Peach => hurt || self.mutated(Mutation::PeachAtFullHp),
                 Card::Kill => may_kill,
                 Card::Duel => duel_target.is_some(),
@@ -38,7 +39,11 @@ impl<T: Tracer> Table<'_, T> {
                 }
                 Card::Invasion | Card::Volley => true,
                 Card::Dodge | Card::Nullify => false,
-            });
+            };
+            let playable_now = Card::ALL.map(playable);
+            let found = self.hand[pig][from..]
+                .iter()
+                .position(|&card| playable_now[card as usize]);
             let Some(index) = found.map(|i| i + from) else {
                 return;
             };

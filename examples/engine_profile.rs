@@ -1,0 +1,29 @@
+//! Profiling helper: plays the `engines` bench's mixed corpus many times on
+//! one engine (`cargo run --release --example engine_profile -- reference`).
+
+use pigkill::engines::EngineName;
+use pigkill_engine::{Budget, StrategyEngine};
+use pigkill_generators::{game_seed, generate_ending, Profile};
+
+fn main() {
+    let engine = match std::env::args().nth(1).as_deref() {
+        Some("strategy") => EngineName::Strategy,
+        _ => EngineName::Reference,
+    };
+    let games: Vec<_> = (0..1000)
+        .map(|i| {
+            generate_ending(Profile::Mixed, game_seed(20261129, i), &StrategyEngine)
+                .expect("ends")
+                .game
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let rounds = 200;
+    for _ in 0..rounds {
+        for game in &games {
+            let _ = std::hint::black_box(engine.engine().run(game, Budget::default()));
+        }
+    }
+    let rate = (rounds * games.len()) as f64 / start.elapsed().as_secs_f64();
+    println!("{engine:?}: {rate:.0} games/s");
+}
