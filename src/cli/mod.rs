@@ -11,6 +11,7 @@ mod coverage;
 mod explain;
 mod gen;
 mod input;
+mod merge;
 mod mutants;
 mod run;
 mod shrink;
@@ -49,6 +50,8 @@ enum Command {
     Mutants(mutants::MutantsArgs),
     /// Cross-check a contestant's solution binary; minimise and explain its failures.
     Check(check::CheckArgs),
+    /// Merge the --summary files of a run's shards into one report, naming missing shards.
+    Merge(merge::MergeArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -98,6 +101,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Shrink(args) => shrink::run(args),
         Command::Mutants(args) => mutants::run(args),
         Command::Check(args) => check::run(args),
+        Command::Merge(args) => merge::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

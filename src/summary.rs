@@ -1,0 +1,491 @@
+//! Machine-readable summaries of a run (`--summary FILE`), one per shard,
+//! so that the shards of a job array can be merged into one report
+//! (`pigkill merge`, see [`crate::merge`]).
+//!
+//! A summary is one JSON object: which run it is a slice of (command,
+//! subject, seed, profile, limit), which shard, the totals, and the
+//! findings (one per signature, with its fixture). It carries
+//! `"event": "summary"`, so that it is also the last line of a `--json`
+//! event stream. The format is versioned: `schema` is always
+//! [`SCHEMA`], `version` is [`VERSION`], raised when a field changes
+//! meaning or goes away (new fields do not raise it: readers ignore
+//! fields they do not know).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use pigkill_engine::Game;
+use serde::{Deserialize, Serialize};
+
+use crate::shard::Shard;
+use crate::solution::{Tally, VerdictKind};
+
+/// The `schema` of every summary.
+pub const SCHEMA: &str = "pigkill-summary";
+/// The format's version.
+pub const VERSION: u32 = 1;
+
+/// Which command made a summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Command {
+    /// `pigkill stress`: engine against engine.
+    Stress,
+    /// `pigkill check`: a solution against the engines.
+    Check,
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Command::Stress => "stress",
+            Command::Check => "check",
+        })
+    }
+}
+
+/// When a run stops, as written in a summary: `{"count": N}` or `{"time_s": S}`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunLimit {
+    /// Game indices `0..N` (each shard plays its share).
+    Count(u64),
+    /// Each shard plays for this many seconds.
+    TimeS(f64),
+}
+
+impl fmt::Display for RunLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunLimit::Count(n) => write!(f, "games 0..{n}"),
+            RunLimit::TimeS(s) => write!(f, "{s} s per shard"),
+        }
+    }
+}
+
+/// What makes shards slices of the same run: everything but the shard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// The command.
+    pub command: Command,
+    /// What was tested: the two engines (`strategy vs reference`, or a
+    /// mutant's name for the second), or the solution's command line.
+    pub subject: String,
+    /// The run's seed; game `i` is made from `(seed, i)`.
+    pub seed: u64,
+    /// The generator profile.
+    pub profile: String,
+    /// When the run stops.
+    pub limit: RunLimit,
+}
+
+impl Run {
+    /// The first field on which two runs differ, as `field: this vs that`.
+    pub fn difference(&self, other: &Run) -> Option<String> {
+        let fields = [
+            (
+                "command",
+                self.command.to_string(),
+                other.command.to_string(),
+            ),
+            ("subject", self.subject.clone(), other.subject.clone()),
+            ("seed", self.seed.to_string(), other.seed.to_string()),
+            ("profile", self.profile.clone(), other.profile.clone()),
+            ("limit", self.limit.to_string(), other.limit.to_string()),
+        ];
+        fields
+            .into_iter()
+            .find(|(_, a, b)| a != b)
+            .map(|(name, a, b)| format!("{name} {a} vs {b}"))
+    }
+}
+
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} of {}, profile {}, seed {}, {}",
+            self.command, self.subject, self.profile, self.seed, self.limit
+        )
+    }
+}
+
+/// The size of a game: pigs and deck cards (`{"pigs":..,"deck":..}`, as
+/// in `check --json`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Size {
+    /// Pigs.
+    pub pigs: usize,
+    /// Deck cards.
+    pub deck: usize,
+}
+
+impl Size {
+    /// The size of `game`.
+    pub fn of(game: &Game) -> Size {
+        Size {
+            pigs: game.pig_count(),
+            deck: game.deck().len(),
+        }
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} pigs, {} deck cards", self.pigs, self.deck)
+    }
+}
+
+/// One kind of failure: every game with this signature, and the one kept.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    /// The signature (`respond(MP, K) vs damage(FP)` for a divergence,
+    /// the verdict and line for a solution's failure).
+    pub signature: String,
+    /// How many games failed with it.
+    pub games: u64,
+    /// The index of the game kept: in a shard, the first found; once
+    /// merged, the one with the smallest saved game.
+    pub game_index: u64,
+    /// That game's size as found.
+    pub original: Size,
+    /// Its size after minimising (absent when it was not minimised).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minimised: Option<Size>,
+    /// The files it was saved to, the game's `.in` first (empty when it
+    /// could not be saved). Paths as the run was given them.
+    #[serde(default)]
+    pub files: Vec<PathBuf>,
+}
+
+impl Finding {
+    /// The saved game (`.in`), if it was saved.
+    pub fn fixture(&self) -> Option<&Path> {
+        self.files.first().map(PathBuf::as_path)
+    }
+
+    /// The size of the game kept: minimised if it was.
+    pub fn size(&self) -> Size {
+        self.minimised.unwrap_or(self.original)
+    }
+}
+
+/// The totals of a run or of merged shards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Totals {
+    /// Games looked at, rejected ones included.
+    pub games: u64,
+    /// Games that were not valid tests: both engines agree they do not
+    /// end (and for `check`, games without a rebel).
+    pub rejected: u64,
+    /// Games that failed: engines that disagree (`stress`), a solution
+    /// not accepted (`check`).
+    pub failing_games: u64,
+    /// `check`: games per verdict (`AC`, `WA`, ...); empty for `stress`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub verdicts: BTreeMap<String, u64>,
+}
+
+impl Totals {
+    /// Adds another shard's totals.
+    pub fn add(&mut self, other: &Totals) {
+        self.games += other.games;
+        self.rejected += other.rejected;
+        self.failing_games += other.failing_games;
+        for (verdict, n) in &other.verdicts {
+            *self.verdicts.entry(verdict.clone()).or_default() += n;
+        }
+    }
+}
+
+/// What one shard of a run did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Always [`SCHEMA`].
+    pub schema: String,
+    /// The format's version, [`VERSION`] when written by this pigkill.
+    pub version: u32,
+    /// Always `summary`, as the `--json` event of the same name.
+    pub event: String,
+    /// Which run this is a slice of.
+    #[serde(flatten)]
+    pub run: Run,
+    /// Which slice.
+    pub shard: Shard,
+    /// What it counted.
+    #[serde(flatten)]
+    pub totals: Totals,
+    /// Wall time, in seconds.
+    pub elapsed_s: f64,
+    /// Games per second of wall time.
+    pub games_per_s: f64,
+    /// Why the shard stopped before its limit, if it did (its totals then
+    /// cover fewer games than its share).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_early: Option<String>,
+    /// One finding per signature, in order of game index.
+    pub findings: Vec<Finding>,
+}
+
+/// Why a summary could not be read or written.
+#[derive(Debug)]
+pub enum SummaryError {
+    /// The file could not be read or written.
+    Io(PathBuf, std::io::Error),
+    /// The file exists and `force` was not given.
+    Exists(PathBuf),
+    /// The file is not a summary.
+    Format(PathBuf, String),
+}
+
+impl fmt::Display for SummaryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SummaryError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            SummaryError::Exists(path) => write!(
+                f,
+                "{} exists already; nothing was written (use --force to overwrite it)",
+                path.display()
+            ),
+            SummaryError::Format(path, e) => write!(f, "{}: {e}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SummaryError {}
+
+impl Summary {
+    /// A summary of shard `shard` of `run`, with `games_per_s` worked out.
+    pub fn new(
+        run: Run,
+        shard: Shard,
+        totals: Totals,
+        elapsed: Duration,
+        findings: Vec<Finding>,
+    ) -> Summary {
+        let elapsed_s = elapsed.as_secs_f64();
+        Summary {
+            schema: SCHEMA.into(),
+            version: VERSION,
+            event: "summary".into(),
+            run,
+            shard,
+            games_per_s: totals.games as f64 / elapsed_s.max(1e-9),
+            totals,
+            elapsed_s,
+            stopped_early: None,
+            findings,
+        }
+    }
+
+    /// The summary as one line of JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+
+    /// Reads a summary from JSON text; `path` is for the messages.
+    ///
+    /// # Errors
+    ///
+    /// [`SummaryError::Format`] when the text is not JSON, not a pigkill
+    /// summary, or a summary of a newer format.
+    pub fn from_json(text: &str, path: &Path) -> Result<Summary, SummaryError> {
+        let format = |message: String| SummaryError::Format(path.to_path_buf(), message);
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format(format!("not JSON: {e}")))?;
+        let schema = value.get("schema").and_then(|s| s.as_str());
+        if schema != Some(SCHEMA) {
+            return Err(format(format!(
+                "not a pigkill summary (expected \"schema\": \"{SCHEMA}\", as written by `pigkill stress --summary FILE`)"
+            )));
+        }
+        let version = value.get("version").and_then(|v| v.as_u64());
+        if version.is_none_or(|v| v > u64::from(VERSION)) {
+            return Err(format(format!(
+                "summary version {} is newer than this pigkill reads ({VERSION}); use a newer pigkill",
+                version.map_or("?".into(), |v| v.to_string())
+            )));
+        }
+        let summary: Summary =
+            serde_json::from_value(value).map_err(|e| format(format!("a broken summary: {e}")))?;
+        if Shard::new(summary.shard.index, summary.shard.count).is_err() {
+            return Err(format(format!(
+                "shard {} is not within 1..=N",
+                summary.shard
+            )));
+        }
+        Ok(summary)
+    }
+
+    /// Reads a summary file.
+    ///
+    /// # Errors
+    ///
+    /// [`SummaryError::Io`] when it cannot be read, otherwise as [`Summary::from_json`].
+    pub fn read(path: &Path) -> Result<Summary, SummaryError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| SummaryError::Io(path.to_path_buf(), e))?;
+        Summary::from_json(&text, path)
+    }
+
+    /// Writes the summary to `path` (atomically, creating its folder),
+    /// never over an existing file unless `force`.
+    ///
+    /// # Errors
+    ///
+    /// [`SummaryError::Exists`] or [`SummaryError::Io`].
+    pub fn write(&self, path: &Path, force: bool) -> Result<(), SummaryError> {
+        check_writable(path, force)?;
+        let mut text = serde_json::to_string_pretty(self)
+            .map_err(|e| SummaryError::Format(path.to_path_buf(), e.to_string()))?;
+        text.push('\n');
+        crate::fixtures::write_atomic(path, text.as_bytes())
+            .map_err(|e| SummaryError::Io(path.to_path_buf(), e))
+    }
+}
+
+/// Checks before a run that its summary can be written at the end: the
+/// file does not exist (or `force`).
+///
+/// # Errors
+///
+/// [`SummaryError::Exists`].
+pub fn check_writable(path: &Path, force: bool) -> Result<(), SummaryError> {
+    if !force && path.exists() {
+        return Err(SummaryError::Exists(path.to_path_buf()));
+    }
+    Ok(())
+}
+
+/// The totals of a `check` run from its tally: `rejected` games (not
+/// valid tests, set aside) count as games looked at, and the verdicts
+/// are listed by their judge codes (`AC`, `WA`, ...), every kind.
+pub fn check_totals(tally: &Tally, rejected: u64) -> Totals {
+    let verdicts: BTreeMap<String, u64> = VerdictKind::ALL
+        .iter()
+        .map(|kind| (kind.code().to_string(), tally.count(*kind)))
+        .collect();
+    Totals {
+        games: tally.games() + rejected,
+        rejected,
+        failing_games: tally.games() - tally.count(VerdictKind::Accepted),
+        verdicts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example() -> Summary {
+        let run = Run {
+            command: Command::Stress,
+            subject: "strategy vs reference".into(),
+            seed: 7,
+            profile: "mixed".into(),
+            limit: RunLimit::Count(400),
+        };
+        let totals = Totals {
+            games: 100,
+            rejected: 20,
+            failing_games: 3,
+            verdicts: BTreeMap::new(),
+        };
+        let finding = Finding {
+            signature: "respond(MP, K) vs damage(FP)".into(),
+            games: 3,
+            game_index: 9,
+            original: Size { pigs: 8, deck: 400 },
+            minimised: Some(Size { pigs: 2, deck: 3 }),
+            files: vec![PathBuf::from("found/mixed-7-9.in")],
+        };
+        Summary::new(
+            run,
+            Shard { index: 2, count: 4 },
+            totals,
+            Duration::from_secs(2),
+            vec![finding],
+        )
+    }
+
+    #[test]
+    fn a_summary_reads_back_as_written() {
+        let summary = example();
+        let back = Summary::from_json(&summary.to_json(), Path::new("s.json")).unwrap();
+        assert_eq!(back, summary);
+        assert_eq!(back.games_per_s, 50.0);
+    }
+
+    #[test]
+    fn the_json_is_flat_and_names_its_schema() {
+        let value: serde_json::Value = serde_json::from_str(&example().to_json()).unwrap();
+        assert_eq!(value["schema"], SCHEMA);
+        assert_eq!(value["event"], "summary");
+        assert_eq!(value["command"], "stress");
+        assert_eq!(value["seed"], 7);
+        assert_eq!(value["limit"]["count"], 400);
+        assert_eq!(value["shard"]["index"], 2);
+        assert_eq!(value["games"], 100);
+        assert_eq!(value["findings"][0]["minimised"]["pigs"], 2);
+        assert!(value.get("verdicts").is_none(), "stress has no verdicts");
+    }
+
+    #[test]
+    fn other_json_and_newer_versions_are_refused_with_the_reason() {
+        let path = Path::new("x.json");
+        let not_ours = Summary::from_json("{\"games\": 3}", path).unwrap_err();
+        assert!(
+            not_ours.to_string().contains("not a pigkill summary"),
+            "{not_ours}"
+        );
+        let mut value: serde_json::Value = serde_json::from_str(&example().to_json()).unwrap();
+        value["version"] = serde_json::json!(VERSION + 1);
+        let newer = Summary::from_json(&value.to_string(), path).unwrap_err();
+        assert!(newer.to_string().contains("newer"), "{newer}");
+        let broken = Summary::from_json("{\"schema\": \"pigkill-summary\", \"version\": 1}", path)
+            .unwrap_err();
+        assert!(
+            broken.to_string().starts_with("x.json: a broken summary"),
+            "{broken}"
+        );
+    }
+
+    #[test]
+    fn a_check_counts_its_set_aside_games_as_rejected_and_lists_every_verdict() {
+        use crate::solution::{RunReport, Verdict};
+        let mut tally = Tally::new();
+        let report = RunReport::default();
+        tally.record(0, &Verdict::Accepted, &report);
+        tally.record(1, &Verdict::Accepted, &report);
+        let tle = Verdict::TimeLimit {
+            wall: Duration::from_secs(1),
+            cpu: false,
+        };
+        tally.record(2, &tle, &report);
+        let totals = check_totals(&tally, 4);
+        assert_eq!(
+            (totals.games, totals.rejected, totals.failing_games),
+            (7, 4, 1)
+        );
+        assert_eq!(totals.verdicts["AC"], 2);
+        assert_eq!(totals.verdicts["TLE"], 1);
+        assert_eq!(totals.verdicts["WA"], 0);
+        assert_eq!(totals.verdicts.len(), VerdictKind::ALL.len());
+    }
+
+    #[test]
+    fn a_summary_is_never_written_over_a_file_without_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        std::fs::write(&path, "mine").unwrap();
+        assert!(matches!(
+            example().write(&path, false),
+            Err(SummaryError::Exists(_))
+        ));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
+        example().write(&path, true).unwrap();
+        assert_eq!(Summary::read(&path).unwrap(), example());
+    }
+}
