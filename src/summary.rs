@@ -301,6 +301,11 @@ impl Summary {
                 "not a pigkill summary (expected \"schema\": \"{SCHEMA}\", as written by `pigkill stress --summary FILE`)"
             )));
         }
+        if value.get("event").and_then(|e| e.as_str()) == Some("merged") {
+            return Err(format(
+                "a merged report (`pigkill merge --json`), not a shard's summary: merge the shards' own summaries".into(),
+            ));
+        }
         let version = value.get("version").and_then(|v| v.as_u64());
         if version.is_none_or(|v| v > u64::from(VERSION)) {
             return Err(format(format!(
@@ -444,6 +449,10 @@ mod tests {
         value["version"] = serde_json::json!(VERSION + 1);
         let newer = Summary::from_json(&value.to_string(), path).unwrap_err();
         assert!(newer.to_string().contains("newer"), "{newer}");
+        value["version"] = serde_json::json!(VERSION);
+        value["event"] = serde_json::json!("merged");
+        let merged = Summary::from_json(&value.to_string(), path).unwrap_err();
+        assert!(merged.to_string().contains("a merged report"), "{merged}");
         let broken = Summary::from_json("{\"schema\": \"pigkill-summary\", \"version\": 1}", path)
             .unwrap_err();
         assert!(

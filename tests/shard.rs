@@ -248,3 +248,13 @@ fn shard_auto_outside_a_job_array_is_a_clear_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_shard_without_a_seed_is_refused_since_its_run_could_not_be_merged() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["stress", "--count", "10", "--shard", "2/4"];
+    let out = finish(pigkill(dir.path(), &args).spawn().expect("pigkill starts"));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("the same --seed"), "{stderr}");
+}

@@ -15,6 +15,9 @@ use crate::summary::{Command, Summary};
 
 /// Arguments of `pigkill merge`.
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Exit code as one run's: 0 nothing found, 1 divergences (or failures) found, 2 unreadable summaries, summaries of different runs (seed, profile, limit, subject, number of shards), a shard given twice, or a shard missing (without --allow-missing)."
+)]
 pub struct MergeArgs {
     /// Summary files (each shard's `--summary`), or folders searched for `*.json`.
     #[arg(required = true)]
