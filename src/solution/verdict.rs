@@ -296,21 +296,8 @@ fn write_shown(f: &mut fmt::Formatter<'_>, line: Option<&str>) -> fmt::Result {
     let Some(line) = line else {
         return f.write_str("end of output");
     };
-    f.write_str("'")?;
-    for (i, c) in line.chars().enumerate() {
-        if i == SHOWN_LINE {
-            f.write_str("...")?;
-            break;
-        }
-        match c {
-            '\t' => f.write_str("\\t")?,
-            '\r' => f.write_str("\\r")?,
-            '\'' => f.write_str("\\'")?,
-            c if c.is_control() => write!(f, "\\x{:02x}", u32::from(c))?,
-            c => write!(f, "{c}")?,
-        }
-    }
-    f.write_str("'")
+    let shown = crate::untrusted::show_cut(line.as_bytes(), SHOWN_LINE);
+    write!(f, "'{}'", shown.replace('\'', "\\'"))
 }
 
 fn seconds(d: Duration) -> String {
@@ -639,7 +626,7 @@ mod tests {
         let long = "K ".repeat(200);
         let v = verdict("x\n", &long, CompareMode::Lines);
         let shown = v.to_string();
-        assert!(shown.ends_with("...'"), "{shown}");
+        assert!(shown.ends_with("more characters)'"), "{shown}");
         assert!(shown.len() < 200, "{shown}");
     }
 
