@@ -32,14 +32,28 @@ fn read_stdin() -> Result<Vec<u8>, Failure> {
 }
 
 /// Reads a game as a judge's solution does, streaming, from a file (or
-/// stdin for `None` or `-`). Each warning (text after the game, ignored)
-/// goes to stderr; an error carries its position, the file name, and the
-/// offending line with a caret.
+/// stdin for `None` or `-`), and prints each warning (text after the game,
+/// ignored) to stderr. An error carries its position, the file name, and
+/// the offending line with a caret.
 ///
 /// # Errors
 ///
 /// A usage failure for unreadable files and invalid games.
 pub fn read_game(path: Option<&Path>) -> Result<Game, Failure> {
+    let (game, warnings) = read_judged(path)?;
+    for warning in warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(game)
+}
+
+/// [`read_game`] without printing: the game, and each warning as
+/// `line L, column C: message` followed by a line `  --> FILE`.
+///
+/// # Errors
+///
+/// As [`read_game`]: the failure's message is the rendered error.
+pub fn read_judged(path: Option<&Path>) -> Result<(Game, Vec<String>), Failure> {
     let (name, result) = match path {
         None => ("<stdin>".to_string(), read_stdin_game()),
         Some(p) if p == Path::new("-") => ("<stdin>".to_string(), read_stdin_game()),
@@ -54,10 +68,11 @@ pub fn read_game(path: Option<&Path>) -> Result<Game, Failure> {
     };
     match result {
         Ok(JudgeGame { game, warnings }) => {
-            for warning in warnings {
-                eprintln!("warning: {warning}\n  --> {name}");
-            }
-            Ok(game)
+            let warnings = warnings
+                .iter()
+                .map(|w| format!("{w}\n  --> {name}"))
+                .collect();
+            Ok((game, warnings))
         }
         Err(error) => Err(located(&error, &name)),
     }
