@@ -98,12 +98,11 @@ impl Run {
         })
     }
 
-    fn push(&mut self, byte: u8) {
-        if self.kept_len < TOKEN_KEEP {
-            self.kept[self.kept_len] = byte;
-            self.kept_len += 1;
-        }
-        self.len += 1;
+    fn push_all(&mut self, bytes: &[u8]) {
+        let take = bytes.len().min(TOKEN_KEEP - self.kept_len);
+        self.kept[self.kept_len..self.kept_len + take].copy_from_slice(&bytes[..take]);
+        self.kept_len += take;
+        self.len += bytes.len() as u64;
     }
 }
 
@@ -234,16 +233,41 @@ impl<R: BufRead> Lexer<R> {
         }
         let space = is_space(first);
         let mut run = Run::new(position);
-        let mut last = (first, position);
-        while let Some(byte) = self.peek()? {
-            if is_space(byte) != space || byte == b'\n' {
+        let mut last = first;
+        // A chunk of the reader's buffer at a time: no `\n` inside a run.
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let len = buf
+                .iter()
+                .position(|&b| is_space(b) != space || b == b'\n')
+                .unwrap_or(buf.len());
+            let chunk = &buf[..len];
+            let Some(&end) = chunk.last() else { break };
+            last = end;
+            run.push_all(chunk);
+            let room = LINE_KEEP.saturating_sub(self.line.len());
+            self.line.extend_from_slice(&chunk[..len.min(room)]);
+            self.next.column += chunk.iter().filter(|&&b| starts_char(b)).count();
+            let boundary = len < buf.len();
+            self.reader.consume(len);
+            self.offset += len as u64;
+            if boundary {
                 break;
             }
-            last = (byte, self.next);
-            self.bump(byte);
-            run.push(byte);
         }
         run.end = self.next;
+        // The last byte's position, when it is the one-column `\r`.
+        let last = (
+            last,
+            Position {
+                line: run.end.line,
+                column: run.end.column.saturating_sub(1),
+            },
+        );
         if !space {
             self.line_has_token = true;
             return Ok(Item::Token(run));
