@@ -29,3 +29,4 @@ pub use parse::{
 };
 pub use run::{Budget, Engine, RunError, Stall, DEFAULT_MAX_TURNS};
 pub use strategy::StrategyEngine;
+pub use validate::{validate_game, Deviation, DeviationKind, Validation};

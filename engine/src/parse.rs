@@ -24,9 +24,9 @@ pub struct Position {
 pub enum ParseErrorKind {
     /// The bytes are not UTF-8.
     InvalidUtf8,
-    /// The text ended where a line was expected.
+    /// The text ended where a token (or, to the validator, a line) was expected.
     MissingLine {
-        /// What the line should have held.
+        /// What should have come.
         expected: String,
     },
     /// A line holds the wrong number of tokens.
