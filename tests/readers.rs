@@ -266,3 +266,28 @@ fn every_fixture_validates() {
         }
     }
 }
+
+#[test]
+fn explain_and_coverage_read_padded_data_like_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_, game) = games().swap_remove(2);
+    let padded = variants(&game).swap_remove(0);
+    assert_eq!(padded.name, "padded");
+    let path = dir.path().join("1.in");
+    std::fs::write(&path, &padded.text).expect("write");
+    let explained = pigkill(&["explain", path.to_str().expect("utf-8")]);
+    assert_eq!(
+        explained.status.code(),
+        Some(0),
+        "{}",
+        text(&explained.stderr)
+    );
+    assert!(text(&explained.stderr).starts_with("warning: line "));
+    let covered = pigkill(&["coverage", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(covered.status.code(), Some(0), "{}", text(&covered.stderr));
+    let warnings = text(&covered.stderr);
+    assert!(
+        warnings.contains("3 tokens after the") && warnings.contains("1.in"),
+        "{warnings}"
+    );
+}
