@@ -21,3 +21,4 @@ pub mod solution;
 pub mod stress;
 pub mod suite;
 pub mod summary;
+pub mod untrusted;

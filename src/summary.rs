@@ -16,11 +16,12 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use pigkill_engine::Game;
 use serde::{Deserialize, Serialize};
 
+pub use crate::check::Size;
+use crate::check::{CheckOptions, FailureReport, Source};
 use crate::shard::Shard;
-use crate::solution::{Tally, VerdictKind};
+use crate::solution::VerdictKind;
 
 /// The `schema` of every summary.
 pub const SCHEMA: &str = "pigkill-summary";
@@ -109,32 +110,6 @@ impl fmt::Display for Run {
             "{} of {}, profile {}, seed {}, {}",
             self.command, self.subject, self.profile, self.seed, self.limit
         )
-    }
-}
-
-/// The size of a game: pigs and deck cards (`{"pigs":..,"deck":..}`, as
-/// in `check --json`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Size {
-    /// Pigs.
-    pub pigs: usize,
-    /// Deck cards.
-    pub deck: usize,
-}
-
-impl Size {
-    /// The size of `game`.
-    pub fn of(game: &Game) -> Size {
-        Size {
-            pigs: game.pig_count(),
-            deck: game.deck().len(),
-        }
-    }
-}
-
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} pigs, {} deck cards", self.pigs, self.deck)
     }
 }
 
@@ -364,19 +339,78 @@ pub fn check_writable(path: &Path, force: bool) -> Result<(), SummaryError> {
     Ok(())
 }
 
-/// The totals of a `check` run from its tally: `rejected` games (not
-/// valid tests, set aside) count as games looked at, and the verdicts
-/// are listed by their judge codes (`AC`, `WA`, ...), every kind.
-pub fn check_totals(tally: &Tally, rejected: u64) -> Totals {
-    let verdicts: BTreeMap<String, u64> = VerdictKind::ALL
-        .iter()
-        .map(|kind| (kind.code().to_string(), tally.count(*kind)))
-        .collect();
-    Totals {
-        games: tally.games() + rejected,
-        rejected,
-        failing_games: tally.games() - tally.count(VerdictKind::Accepted),
-        verdicts,
+impl Run {
+    /// The run of a `check` of generated games (`None` for a folder of
+    /// tests, which has no seed and is not sharded). Without `--count`, the
+    /// limit is the search time (60 s when not given, as `check` does).
+    pub fn of_check(options: &CheckOptions) -> Option<Run> {
+        match &options.source {
+            Source::Generated {
+                profile,
+                seed,
+                count,
+                time,
+            } => Some(Run {
+                command: Command::Check,
+                subject: options.solution.clone(),
+                seed: *seed,
+                profile: profile.name().to_string(),
+                limit: match (count, time) {
+                    (Some(n), _) => RunLimit::Count(*n),
+                    (None, time) => {
+                        RunLimit::TimeS(time.unwrap_or(Duration::from_secs(60)).as_secs_f64())
+                    }
+                },
+            }),
+            Source::Folder(_) => None,
+        }
+    }
+}
+
+impl Summary {
+    /// The summary of one shard of a `check`, from the pipeline's own
+    /// records: `report` is its `summary` event, `failures` its `failure`
+    /// events. `games`, `verdicts` and `games_per_s` mean what they mean in
+    /// `check --json` (games judged, per second of search); the games that
+    /// were not valid tests (`skipped`) are `rejected`; each failure is a
+    /// finding whose signature is its cause. `stopped_early` says why the
+    /// check did not play its whole share, if it did not (Ctrl-C, or the
+    /// first failure without `--keep-going`).
+    pub fn of_check(
+        run: Run,
+        shard: Shard,
+        report: &crate::check::Summary,
+        failures: &[FailureReport],
+        stopped_early: Option<String>,
+    ) -> Summary {
+        let totals = Totals {
+            games: report.games,
+            rejected: report.skipped,
+            failing_games: report
+                .verdicts
+                .iter()
+                .filter(|(code, _)| code.as_str() != VerdictKind::Accepted.code())
+                .map(|(_, n)| n)
+                .sum(),
+            verdicts: report.verdicts.clone(),
+        };
+        let mut findings: Vec<Finding> = failures
+            .iter()
+            .map(|failure| Finding {
+                signature: failure.cause.clone(),
+                games: failure.games_in_group,
+                game_index: failure.game_index.unwrap_or_default(),
+                original: failure.original,
+                minimised: Some(failure.minimised),
+                files: failure.files.iter().map(PathBuf::from).collect(),
+            })
+            .collect();
+        findings.sort_by_key(|f| f.game_index);
+        let elapsed = Duration::from_secs_f64(report.elapsed_s.max(0.0));
+        let mut summary = Summary::new(run, shard, totals, elapsed, findings);
+        summary.games_per_s = report.games_per_s;
+        summary.stopped_early = stopped_early;
+        summary
     }
 }
 
@@ -461,27 +495,86 @@ mod tests {
         );
     }
 
+    fn failure(cause: &str, index: u64, games: u64) -> FailureReport {
+        FailureReport {
+            verdict: "WA".into(),
+            detail: String::new(),
+            cause: cause.into(),
+            elapsed_s: 0.5,
+            game_index: Some(index),
+            test: None,
+            original: Size { pigs: 6, deck: 90 },
+            minimised: Size { pigs: 2, deck: 4 },
+            minimal: true,
+            shrink_runs: 30,
+            shrink_s: 0.2,
+            input: String::new(),
+            expected: String::new(),
+            actual: String::new(),
+            stderr: String::new(),
+            files: vec![format!("out/{cause}.in"), format!("out/{cause}.md")],
+            games_in_group: games,
+            narration: String::new(),
+            raw_actual: Vec::new(),
+            raw_stderr: Vec::new(),
+            found_at: format!("game {index}"),
+            solution: "./sol".into(),
+            cause_text: String::new(),
+        }
+    }
+
     #[test]
-    fn a_check_counts_its_set_aside_games_as_rejected_and_lists_every_verdict() {
-        use crate::solution::{RunReport, Verdict};
-        let mut tally = Tally::new();
-        let report = RunReport::default();
-        tally.record(0, &Verdict::Accepted, &report);
-        tally.record(1, &Verdict::Accepted, &report);
-        let tle = Verdict::TimeLimit {
-            wall: Duration::from_secs(1),
-            cpu: false,
+    fn a_check_shard_counts_as_check_json_does_with_its_skipped_games_rejected() {
+        let report = crate::check::Summary {
+            verdicts: BTreeMap::from([("AC".into(), 90), ("WA".into(), 7), ("TLE".into(), 1)]),
+            games: 98,
+            games_per_s: 49.0,
+            search_s: 2.0,
+            elapsed_s: 3.0,
+            skipped: 12,
+            failures: 2,
+            saved: Vec::new(),
+            interrupted: false,
+            table: String::new(),
         };
-        tally.record(2, &tle, &report);
-        let totals = check_totals(&tally, 4);
+        let run = Run {
+            command: Command::Check,
+            subject: "./sol".into(),
+            seed: 3,
+            profile: "mixed".into(),
+            limit: RunLimit::Count(220),
+        };
+        let failures = [failure("time-limit", 40, 1), failure("wrong-output", 8, 7)];
+        let summary =
+            Summary::of_check(run, Shard { index: 1, count: 2 }, &report, &failures, None);
+        let totals = &summary.totals;
         assert_eq!(
             (totals.games, totals.rejected, totals.failing_games),
-            (7, 4, 1)
+            (98, 12, 8)
         );
-        assert_eq!(totals.verdicts["AC"], 2);
-        assert_eq!(totals.verdicts["TLE"], 1);
-        assert_eq!(totals.verdicts["WA"], 0);
-        assert_eq!(totals.verdicts.len(), VerdictKind::ALL.len());
+        assert_eq!(totals.verdicts["WA"], 7);
+        assert_eq!(
+            summary.games_per_s, 49.0,
+            "per second of search, as check --json"
+        );
+        let causes: Vec<&str> = summary
+            .findings
+            .iter()
+            .map(|f| f.signature.as_str())
+            .collect();
+        assert_eq!(
+            causes,
+            ["wrong-output", "time-limit"],
+            "in order of game index"
+        );
+        assert_eq!(
+            summary.findings[0].fixture(),
+            Some(Path::new("out/wrong-output.in"))
+        );
+        let value: serde_json::Value = serde_json::from_str(&summary.to_json()).unwrap();
+        assert_eq!(value["event"], "summary");
+        assert_eq!(value["verdicts"]["TLE"], 1);
+        assert_eq!(value["games"], 98);
     }
 
     #[test]
