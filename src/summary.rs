@@ -350,6 +350,7 @@ impl Run {
                 seed,
                 count,
                 time,
+                ..
             } => Some(Run {
                 command: Command::Check,
                 subject: options.solution.clone(),

@@ -36,6 +36,7 @@ use crate::diff::play_traced;
 use crate::engines;
 use crate::fixtures::first_line_difference;
 use crate::narrate::narrate;
+use crate::shard::Shard;
 use crate::shrink::ShrinkOptions;
 use crate::solution::{Command, CompareMode, Limits, Tally, Verdict, Worker};
 
@@ -53,8 +54,9 @@ const MIN_CANDIDATE_TIMEOUT: Duration = Duration::from_millis(100);
 /// Where the games come from.
 #[derive(Clone, Debug)]
 pub enum Source {
-    /// Generated games `0..` of a profile and seed, for `count` games or
-    /// for `time`, whichever is given (60 s when neither is).
+    /// Generated games `0..` of a profile and seed (this shard's share of
+    /// them), up to index `count` or for `time`, whichever is given (60 s
+    /// when neither is).
     Generated {
         /// The generator profile.
         profile: Profile,
@@ -64,6 +66,8 @@ pub enum Source {
         count: Option<u64>,
         /// Check for this long.
         time: Option<Duration>,
+        /// The slice of the run's game indices this check takes.
+        shard: Shard,
     },
     /// The tests of a folder: every `*.in`, with `*.out` as its answer
     /// when present (else the engines' answer).
@@ -368,8 +372,10 @@ fn search(
                     seed,
                     count,
                     time,
+                    shard,
                 },
             ) => {
+                let index = shard.game_index(index);
                 let out_of_time = match (count, time) {
                     (Some(count), _) => index >= *count,
                     (None, time) => start.elapsed() >= time.unwrap_or(Duration::from_secs(60)),

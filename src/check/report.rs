@@ -94,6 +94,7 @@ impl StartReport {
                 seed,
                 count,
                 time,
+                ..
             } => {
                 report.profile = Some(profile.name().to_string());
                 report.seed = Some(*seed);
@@ -290,6 +291,8 @@ pub struct Summary {
     pub skipped: u64,
     /// Failures reported (one per cause).
     pub failures: usize,
+    /// How many games failed with each reported cause, in report order.
+    pub groups: Vec<u64>,
     /// Every file saved.
     pub saved: Vec<String>,
     /// Whether Ctrl-C stopped the check early.
@@ -326,6 +329,7 @@ impl Summary {
             elapsed_s: elapsed.as_secs_f64(),
             skipped,
             failures: reports.len(),
+            groups: reports.iter().map(|r| r.games_in_group).collect(),
             saved: reports
                 .iter()
                 .flat_map(|r| r.files.iter().cloned())

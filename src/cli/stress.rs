@@ -185,6 +185,28 @@ pub fn print_divergence(game: &pigkill_engine::Game, divergence: &crate::diff::D
     );
 }
 
+/// The shard of this run (from `--shard K/N`, or the scheduler's
+/// environment for `--shard auto`), refusing a sharded run without a seed.
+///
+/// # Errors
+///
+/// Exit 2 when the shard cannot be worked out, or a sharded run has no seed.
+pub fn resolve_shard(
+    spec: ShardSpec,
+    shards: Option<u64>,
+    seed: Option<u64>,
+) -> Result<crate::shard::Resolved, Failure> {
+    let shard = resolve(spec, shards, |name| std::env::var(name).ok())
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    if shard.shard.count > 1 && seed.is_none() {
+        return Err(Failure::usage(format!(
+            "shard {} of a run without --seed: every shard must play the same run, so give them all the same --seed",
+            shard.shard
+        )));
+    }
+    Ok(shard)
+}
+
 /// Runs `pigkill stress`.
 ///
 /// # Errors
@@ -193,14 +215,7 @@ pub fn print_divergence(game: &pigkill_engine::Game, divergence: &crate::diff::D
 /// seed, or when the summary file exists (without `--force`) or cannot be
 /// written.
 pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
-    let shard = resolve(args.shard, args.shards, |name| std::env::var(name).ok())
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    if shard.shard.count > 1 && args.seed.is_none() {
-        return Err(Failure::usage(format!(
-            "shard {} of a run without --seed: every shard must play the same run, so give them all the same --seed",
-            shard.shard
-        )));
-    }
+    let shard = resolve_shard(args.shard, args.shards, args.seed)?;
     if let Some(path) = &args.summary {
         check_writable(path, args.force).map_err(|e| Failure::usage(e.to_string()))?;
     }
