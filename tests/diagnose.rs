@@ -249,3 +249,78 @@ fn printed_or_empty(game: &Game, set: MutationSet) -> Vec<u8> {
         .map(String::into_bytes)
         .unwrap_or_default()
 }
+
+/// Runs `pigkill diagnose` with these arguments: exit code and stdout.
+fn pigkill_diagnose(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pigkill"))
+        .arg("diagnose")
+        .args(args)
+        .output()
+        .expect("pigkill runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn pigkill_diagnose_names_the_mistake_and_confirms_it_on_the_solution() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let m = Mutation::NullifyDoesNotReveal;
+    let game_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("tests/fixtures/mistakes/{}.in", m.name()));
+    let game_path = game_path.to_str().expect("a UTF-8 path");
+    let game = fixture(m);
+    let actual = dir.path().join("actual.out");
+    std::fs::write(&actual, printed(&game, MutationSet::single(m))).expect("written");
+    let actual = actual.to_str().expect("a UTF-8 path");
+
+    let (code, out) = pigkill_diagnose(&[game_path, actual]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!("  {} (Nullify (J))", m.name())),
+        "{out}"
+    );
+
+    let contestant = format!(
+        "{} --bug {}",
+        env!("CARGO_BIN_EXE_example-contestant"),
+        m.name()
+    );
+    let (code, out) = pigkill_diagnose(&[game_path, actual, "--solution", &contestant]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("matched 20 of 20 fresh games"), "{out}");
+    assert!(out.contains(": confirmed"), "{out}");
+
+    let (code, out) = pigkill_diagnose(&[game_path, actual, "--json"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with(&format!("[{{\"mistake\":\"{}\"", m.name())),
+        "{out}"
+    );
+}
+
+#[test]
+fn pigkill_diagnose_says_plainly_when_nothing_matches_and_rejects_bad_usage() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let game_path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mistakes/duel-player-first.in");
+    let game_path = game_path.to_str().expect("a UTF-8 path");
+    let right = dir.path().join("right.out");
+    std::fs::write(
+        &right,
+        printed(&fixture(Mutation::DuelPlayerFirst), MutationSet::EMPTY),
+    )
+    .expect("written");
+    let (code, out) = pigkill_diagnose(&[game_path, right.to_str().expect("UTF-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("no known mistake explains this output"),
+        "{out}"
+    );
+
+    let (code, _) = pigkill_diagnose(&["-", "-"]);
+    assert_eq!(code, 2);
+    let (code, _) = pigkill_diagnose(&[game_path]);
+    assert_eq!(code, 2);
+}
