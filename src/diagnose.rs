@@ -47,11 +47,28 @@ use pigkill_engine::{Budget, Game};
 use pigkill_reference::mutants::{Mutation, MutationSet};
 
 use crate::catalogue::{output, same, search_game};
-use crate::solution::CompareMode;
+use crate::solution::{Command, CompareMode, Limits, Worker};
 
 /// A solution under diagnosis: a game in, its output out (`None` when it
 /// gave none: it crashed, timed out, ...).
 pub type Solution<'a> = dyn FnMut(&Game) -> Option<Vec<u8>> + 'a;
+
+/// A solution program as a [`Solution`]: runs `command` on each game with
+/// `worker` under `limits`, and gives its stdout when it exited with 0 in
+/// time (`None` otherwise, or when it could not be run).
+pub fn run_solution<'a>(
+    worker: &'a mut Worker,
+    command: &'a Command,
+    limits: &'a Limits,
+) -> impl FnMut(&Game) -> Option<Vec<u8>> + 'a {
+    move |game: &Game| {
+        let report = worker
+            .run(command, game.to_text().as_bytes(), limits)
+            .ok()?;
+        let finished = report.termination.success() && !report.timed_out && !report.output_exceeded;
+        finished.then(|| report.stdout.clone())
+    }
+}
 
 /// The fewest fresh games a candidate must predict to be reported.
 pub const MIN_PREDICTED: usize = 10;

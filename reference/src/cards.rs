@@ -28,18 +28,16 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             let may_kill = !kill_limit_reached && kill_target.is_some();
             let hurt = self.hp[pig] < MAX_HP;
             let from = resume.min(self.hand[pig].len());
-            // Which cards are playable right now, decided once per scan.
-            let playable = |card: Card| match card {
-                Card::Peach => hurt || self.mutated(Mutation::PeachAtFullHp),
-                Card::Kill => may_kill,
-                Card::Duel => duel_target.is_some(),
-                Card::Crossbow => {
-                    !(self.crossbow[pig] && self.mutated(Mutation::SecondCrossbowStays))
-                }
-                Card::Invasion | Card::Volley => true,
-                Card::Dodge | Card::Nullify => false,
-            };
-            let playable_now = Card::ALL.map(playable);
+            // Which cards are playable right now, decided once per scan
+            // (indexed by card; D and J never are).
+            let mut playable_now = [false; Card::ALL.len()];
+            playable_now[Card::Peach as usize] = hurt || self.mutated(Mutation::PeachAtFullHp);
+            playable_now[Card::Kill as usize] = may_kill;
+            playable_now[Card::Duel as usize] = duel_target.is_some();
+            playable_now[Card::Invasion as usize] = true;
+            playable_now[Card::Volley as usize] = true;
+            playable_now[Card::Crossbow as usize] =
+                !(self.crossbow[pig] && self.mutated(Mutation::SecondCrossbowStays));
             let found = self.hand[pig][from..]
                 .iter()
                 .position(|&card| playable_now[card as usize]);

@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use pigkill_engine::Game;
 
 use super::input::{read_bytes, read_game};
 use super::stress::parse_duration;
 use super::{Failure, EXIT_FOUND, EXIT_OK};
-use crate::diagnose::{diagnose, ConfirmOptions, DiagnoseOptions, Failure as Failing};
+use crate::diagnose::{
+    diagnose, run_solution, ConfirmOptions, DiagnoseOptions, Failure as Failing,
+};
 use crate::solution::{Command, CompareMode, Limits, Worker, MIB};
 
 /// Arguments of `pigkill diagnose`.
@@ -81,12 +82,7 @@ pub fn run(args: DiagnoseArgs) -> Result<u8, Failure> {
             };
             let mut worker = Worker::new()
                 .map_err(|e| Failure::usage(format!("cannot make a working directory: {e}")))?;
-            let mut solution = |game: &Game| -> Option<Vec<u8>> {
-                let report = worker
-                    .run(&command, game.to_text().as_bytes(), &limits)
-                    .ok()?;
-                (report.termination.success() && !report.timed_out).then(|| report.stdout.clone())
-            };
+            let mut solution = run_solution(&mut worker, &command, &limits);
             diagnose(&failures, Some(&mut solution), &options)
         }
     };
