@@ -87,14 +87,15 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
         self.reveal(player);
     }
 
-    /// P: heals its owner by 1.
+    /// P: heals its owner by 1, up to 4 HP (played only below 4 HP, but
+    /// for `PeachAtFullHp`, where HP stays 4).
     pub(crate) fn play_peach(&mut self, pig: Seat) {
         self.emit(Event::Play {
             pig,
             card: Card::Peach,
             target: None,
         });
-        self.hp[pig] += 1;
+        self.hp[pig] = (self.hp[pig] + 1).min(MAX_HP);
         self.emit(Event::Heal {
             pig,
             hp: self.hp[pig],
