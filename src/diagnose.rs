@@ -456,12 +456,17 @@ pub struct Diagnosis {
 }
 
 impl Diagnosis {
-    /// The likely causes: the entries not rejected, best first. Empty
-    /// when no known mistake explains the output.
+    /// The likely causes, best first: when candidates were tested by
+    /// prediction, those confirmed or confirmed in part (an untested one
+    /// is not reported beside them); otherwise the unconfirmed matches.
+    /// Empty when no known mistake explains the output.
     pub fn causes(&self) -> impl Iterator<Item = &Entry> {
-        self.entries
-            .iter()
-            .filter(|e| e.verdict != Verdict::Rejected)
+        let tested = self.entries.iter().any(|e| e.predicted.is_some());
+        self.entries.iter().filter(move |e| match e.verdict {
+            Verdict::Confirmed | Verdict::InPart => true,
+            Verdict::Unconfirmed => !tested,
+            Verdict::Rejected => false,
+        })
     }
 
     /// Whether there is a likely cause.

@@ -324,3 +324,42 @@ fn pigkill_diagnose_says_plainly_when_nothing_matches_and_rejects_bad_usage() {
     let (code, _) = pigkill_diagnose(&[game_path]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn every_mistake_on_the_first_mixed_game_where_it_shows_is_diagnosed_as_itself() {
+    // Not a chosen game this time: the first `mixed` game (seed 99) where
+    // the mistake changes the output, so other variants may match too;
+    // the prediction test must single out the right one.
+    let budget = Budget::default();
+    let mut failures = Vec::new();
+    for m in Mutation::ALL {
+        let set = MutationSet::single(m);
+        let failing = (0..200_000)
+            .map(|i| {
+                pigkill_generators::generate(
+                    pigkill_generators::Profile::Mixed,
+                    pigkill_generators::game_seed(99, i),
+                )
+            })
+            .find_map(|game| {
+                let right = mistaken_output(&game, budget, MutationSet::EMPTY).ok()?;
+                let wrong = mistaken_output(&game, budget, set).ok()?;
+                let verdict = pigkill::solution::compare(right.as_bytes(), wrong.as_bytes(), MODE);
+                (!verdict.is_accepted()).then(|| Failure {
+                    game,
+                    actual: wrong.into_bytes(),
+                })
+            })
+            .expect("a mixed game where the mistake shows");
+        let mut run = solution(set);
+        let diagnosis = diagnose(&[failing], Some(&mut run), &DiagnoseOptions::default());
+        let causes: Vec<(String, Verdict)> = diagnosis
+            .causes()
+            .map(|e| (e.candidate.id(), e.verdict))
+            .collect();
+        if causes != [(m.name().to_string(), Verdict::Confirmed)] {
+            failures.push(format!("{m}: {causes:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
+use pigkill_reference::mutants::Mutation;
 
 use super::input::{read_bytes, read_game};
 use super::stress::parse_duration;
 use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::diagnose::{
-    diagnose, run_solution, ConfirmOptions, DiagnoseOptions, Failure as Failing,
+    diagnose, run_solution, ConfirmOptions, DiagnoseOptions, Entry, Failure as Failing,
 };
 use crate::solution::{Command, CompareMode, Limits, Worker, MIB};
 
@@ -43,7 +44,9 @@ pub struct DiagnoseArgs {
     json: bool,
 }
 
-/// Runs `pigkill diagnose`: exit 0 when a likely cause is found, 1 when none.
+/// Runs `pigkill diagnose`: prints the likely causes (or that there is
+/// none), then the candidates that are not the cause (rejected on fresh
+/// games, or not tested); exit 0 when a likely cause is found, 1 when none.
 ///
 /// # Errors
 ///
@@ -88,38 +91,32 @@ pub fn run(args: DiagnoseArgs) -> Result<u8, Failure> {
     };
     if args.json {
         println!("{}", diagnosis.to_json());
-    } else if !diagnosis.found() {
-        println!(
-            "no known mistake explains this output: none of the {} mistakes of the catalogue, \
-             alone or in pairs, prints it{}",
-            pigkill_reference::mutants::Mutation::ALL.len(),
-            if diagnosis.entries.is_empty() {
-                ""
-            } else {
-                " and behaves like the solution on fresh games"
-            }
-        );
-        for entry in &diagnosis.entries {
-            println!("  rejected: {}", entry.summary());
-        }
-    } else {
-        println!(
-            "likely cause{}:",
-            if args.solution.is_none() {
-                " (not tested on fresh games: give --solution to confirm)"
-            } else {
-                ""
-            }
-        );
+    } else if diagnosis.found() {
+        let untested = if args.solution.is_none() {
+            " (not tested on fresh games: give --solution to confirm)"
+        } else {
+            ""
+        };
+        println!("likely cause{untested}:");
         for entry in diagnosis.causes() {
             println!("  {}", entry.summary());
         }
-        for entry in diagnosis
-            .entries
-            .iter()
-            .filter(|e| e.verdict == crate::diagnose::Verdict::Rejected)
-        {
-            println!("  rejected: {}", entry.summary());
+    } else {
+        println!(
+            "no known mistake explains this output: none of the {} mistakes of the catalogue, \
+             alone or in pairs, {}",
+            Mutation::ALL.len(),
+            if diagnosis.entries.is_empty() {
+                "prints it"
+            } else {
+                "prints it and behaves like the solution on fresh games"
+            }
+        );
+    }
+    if !args.json {
+        let causes: Vec<&Entry> = diagnosis.causes().collect();
+        for entry in diagnosis.entries.iter().filter(|e| !causes.contains(e)) {
+            println!("  not the cause: {}", entry.summary());
         }
     }
     Ok(if diagnosis.found() {
