@@ -222,6 +222,9 @@ impl fmt::Display for Mutation {
     }
 }
 
+// A set is a 64-bit mask, one bit per mistake.
+const _: () = assert!(Mutation::ALL.len() <= 64);
+
 /// A set of mistakes, made together by one engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MutationSet(u64);
