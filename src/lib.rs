@@ -3,9 +3,11 @@
 //! `pigkill-reference`, so that tests, benches and fuzz targets call the
 //! same code the command line does.
 
+pub mod catalogue;
 pub mod check;
 pub mod cli;
 pub mod coverage;
+pub mod diagnose;
 pub mod diff;
 pub mod engines;
 pub mod fixtures;

@@ -23,6 +23,7 @@ use pigkill_engine::{
     Budget, Engine, Event, Game, NoTrace, Outcome, PigFate, RunError, Stall, Tracer, Winner,
 };
 
+use crate::mutants::{Plain, Rules};
 use crate::stall::Snapshot;
 use crate::table::Table;
 
@@ -60,22 +61,17 @@ impl Engine for ReferenceEngine {
 ///
 /// [`RunError::DidNotEnd`] when the game does not end.
 pub fn play_game<T: Tracer>(game: &Game, budget: Budget, tracer: T) -> Result<Outcome, RunError> {
-    play_game_with(game, budget, tracer, None)
+    play_game_with(game, budget, tracer, Plain)
 }
 
-/// [`play_game`] with a deliberate mistake (`None` for the right rules).
-#[allow(unused_variables)]
-fn play_game_with<T: Tracer>(
+/// [`play_game`] by these rules: [`Plain`], or with deliberate mistakes.
+fn play_game_with<T: Tracer, R: Rules>(
     game: &Game,
     budget: Budget,
     tracer: T,
-    mutation: Option<mutants::Mutation>,
+    rules: R,
 ) -> Result<Outcome, RunError> {
-    let mut table = Table::new(game, tracer);
-    #[cfg(feature = "mutants")]
-    {
-        table.mutation = mutation;
-    }
+    let mut table = Table::new(game, tracer, rules);
     if !game.has_rebel() {
         table.emit(Event::GameOver {
             winner: Winner::Lord,
@@ -110,6 +106,7 @@ fn play_game_with<T: Tracer>(
         }
         turns += 1;
         table.emit(Event::TurnStart { pig, turn: turns });
+        table.current = pig;
         table.draw(pig);
         table.draw(pig);
         table.play_phase(pig);
@@ -125,8 +122,8 @@ fn play_game_with<T: Tracer>(
 /// card (quiet), or the deck was exhausted at both this and the previous
 /// round's start and the state is the same (repeated). Then records this
 /// round's start.
-fn round_start<T: Tracer>(
-    table: &mut Table<'_, T>,
+fn round_start<T: Tracer, R: Rules>(
+    table: &mut Table<'_, T, R>,
     snapshot: &mut Snapshot,
     last_round_started_exhausted: bool,
 ) -> Option<Stall> {

@@ -62,7 +62,7 @@ pub struct StressArgs {
     /// Stop after this many divergences in all.
     #[arg(long, default_value_t = 1000)]
     pub max_divergences: u64,
-    /// Test-only: compare the strategy engine with this mutant of the reference engine.
+    /// Compare the strategy engine with the reference engine making this known mistake (an id of `pigkill mutants`).
     #[arg(long, value_parser = parse_mutant)]
     pub mutant: Option<pigkill_reference::mutants::Mutation>,
 }
