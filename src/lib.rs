@@ -9,6 +9,7 @@ pub mod coverage;
 pub mod diff;
 pub mod engines;
 pub mod fixtures;
+pub mod fold;
 pub mod found;
 pub mod fuzzing;
 pub mod minimise;

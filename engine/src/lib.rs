@@ -10,6 +10,7 @@ pub mod event;
 pub mod game;
 pub mod parse;
 pub mod run;
+pub mod state;
 pub mod strategy;
 
 pub use card::{Card, Role, Winner};
@@ -22,4 +23,5 @@ pub use parse::{
     parse_game, parse_game_bytes, parse_outcome, ParseError, ParseErrorKind, Position,
 };
 pub use run::{Budget, Engine, RunError, Stall, DEFAULT_MAX_TURNS};
+pub use state::{PigState, TableEnd};
 pub use strategy::StrategyEngine;
