@@ -80,6 +80,7 @@
   var current = -1;
   var selected = null;
 
+  var cards = function (n) { return n === 1 ? "1 card" : n + " cards"; };
   var show = function (k, scroll) {
     k = Math.max(0, Math.min(E, k));
     current = k;
@@ -97,7 +98,7 @@
         h.classList.toggle("lost", j >= p.hp);
       });
       el.querySelector(".hpnum").textContent = p.hp + "/4";
-      el.querySelector(".count").textContent = p.hand.length + " cards";
+      el.querySelector(".count").textContent = cards(p.hand.length);
       var frag = document.createDocumentFragment();
       p.hand.forEach(function (c) { frag.appendChild(templates[c].cloneNode(true)); });
       var hand = el.querySelector(".hand");
@@ -107,7 +108,7 @@
     var deck = e ? e[2] : D.deck;
     where.textContent = (k === 0 ? "The deal, before any event" : "After event " + k + " of " + E) +
       (e && e[0] > 0 ? " · turn " + e[0] + ", pig " + (e[1] + 1) + "'s" : "") +
-      " · deck: " + deck + " cards left";
+      " · deck: " + cards(deck) + " left";
     position.textContent = k + " / " + E;
     slider.value = k;
     if (selected) selected.classList.remove("sel");

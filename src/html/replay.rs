@@ -76,6 +76,15 @@ fn seat_classes(state: &PigState) -> String {
     classes
 }
 
+/// "1 card", "2 cards".
+fn cards(count: usize) -> String {
+    if count == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{count} cards")
+    }
+}
+
 /// One seat at the table.
 fn seat(seat: Seat, state: &PigState) -> Markup {
     html! {
@@ -98,10 +107,12 @@ fn seat(seat: Seat, state: &PigState) -> Markup {
                     span.hpnum { (state.hp) "/" (MAX_HP) }
                 }
                 span.weapon {
-                    span.armed-only { (card_face(Card::Crossbow)) }
+                    span.armed-only.wpn title="a crossbow is equipped: kills are not limited" {
+                        (chip(Card::Crossbow)) " " (chinese(Card::Crossbow)) " crossbow"
+                    }
                     span.unarmed-only { "no weapon" }
                 }
-                span.count { (state.hand.len()) " cards" }
+                span.count { (cards(state.hand.len())) }
             }
             div.hand {
                 @for &card in &state.hand { (card_face(card)) }
@@ -297,7 +308,7 @@ pub(super) fn replay(game: &Game, events: &[Event]) -> Markup {
                 }
                 p.where #where {
                     "The table at the end (after event " (events.len()) " of " (events.len()) ")"
-                    span.deck { " · deck: " (end.deck_left()) " cards left" }
+                    span.deck { " · deck: " (cards(end.deck_left())) " left" }
                 }
                 p.now #now {}
                 div.table #table {
