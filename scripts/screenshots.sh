@@ -48,3 +48,16 @@ shoot() { # NAME PAGE ANCHOR
 shoot replay six.html event-26
 shoot sample sample.html event-35
 shoot failure failure.html event-40
+
+# The script ran in the browser: the page opened at #event-26 (pig 4's
+# third nullify) shows the table after that event.
+dom="$out/six.dom.html"
+timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+  --dump-dom "file://$(pwd)/$out/six.html#event-26" >"$dom" 2>/dev/null || true
+for want in 'After event 26 of 66' 'class="np sel"' 'class="seat r-ZP public actor" id="seat-3"'; do
+  if ! grep -qF "$want" "$dom"; then
+    echo "screenshots: the replay script did not show event 26 ($want not in $dom)" >&2
+    exit 1
+  fi
+done
+echo "screenshots: the replay script shows event 26 in $dom"
