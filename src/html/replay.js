@@ -70,6 +70,7 @@
   var position = document.getElementById("position");
   var timeline = document.querySelector(".timeline");
   document.getElementById("controls").hidden = false;
+  document.getElementById("hint").hidden = false;
   // The list items, by event number. Their ids go, so that the browser
   // does not scroll the page to #event-N: the script shows it instead.
   var items = [];

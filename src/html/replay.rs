@@ -318,7 +318,7 @@ pub(super) fn replay(game: &Game, events: &[Event]) -> Markup {
             }
             section.timeline {
                 h2 { "Timeline" }
-                p.hint { "← → or the slider step through the events; click one to see the table after it." }
+                p.hint #hint hidden { "← → or the slider step through the events; click one to see the table after it." }
                 (timeline(game, events))
             }
         }
