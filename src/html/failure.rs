@@ -10,7 +10,7 @@
 use maud::{html, Markup};
 use pigkill_engine::Game;
 
-use crate::untrusted::{pieces, show_line, split_lines, Piece};
+use crate::untrusted::{pieces, show, split_lines, Piece};
 
 /// One known mistake that may explain a failure (see issue 8's diagnosis).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,8 +156,8 @@ pub(super) fn report(page: &FailurePage<'_>) -> Markup {
     html! {
         section.failure {
             div.verdict {
-                span.v { (show_line(page.verdict.as_bytes())) }
-                " · solution " code { (show_line(page.solution.as_bytes())) }
+                span.v { (show(page.verdict.as_bytes())) }
+                " · solution " code { (show(page.solution.as_bytes())) }
             }
             div.compare {
                 h2 { "Expected and actual output" }

@@ -57,7 +57,7 @@ pub fn failure_page(page: &FailurePage<'_>) -> String {
     let (verdict, events) = play_traced(&StrategyEngine, page.game, Budget::default());
     let title = format!(
         "猪国杀 failure: {}",
-        crate::untrusted::show_line(page.verdict.as_bytes())
+        crate::untrusted::show(page.verdict.as_bytes())
     );
     self::page(
         &title,
