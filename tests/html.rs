@@ -311,7 +311,8 @@ fn differing_tokens_are_marked_and_spacing_is_told_apart() {
         game: &game,
         expected: SAMPLE_ANSWER,
         actual: b"FP\nDEAD\nDEAD  \nJ J J J J J\nextra\n",
-        verdict: "WA line 4",
+        // As the check pipeline words it, quoting the output already escaped.
+        verdict: "WA line 4: expected 'J J J J J J D', got 'J\\x1b J'",
         diagnosis: &[],
         solution: "sol",
     });
@@ -327,6 +328,9 @@ fn differing_tokens_are_marked_and_spacing_is_told_apart() {
     let marked: Vec<_> = rows[3].select(&sel("mark")).map(text).collect();
     assert_eq!(marked, ["D", "…"]);
     assert!(text(rows[4]).contains("(no line)"));
+    // An escape the verdict already holds is not escaped twice.
+    let verdict = text(doc.select(&sel(".verdict")).next().unwrap());
+    assert!(verdict.contains("got 'J\\x1b J'"), "{verdict}");
     let causes = text(doc.select(&sel(".causes")).next().unwrap());
     assert!(causes.contains("No known mistake explains this."));
     // The game's text, with its copy button.

@@ -10,7 +10,7 @@
 use maud::{html, Markup};
 use pigkill_engine::Game;
 
-use crate::untrusted::{pieces, show, split_lines, Piece};
+use crate::untrusted::{pieces, split_lines, Piece};
 
 /// One known mistake that may explain a failure (see issue 8's diagnosis).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,8 +50,10 @@ const MAX_EXTRA_LINES: usize = 40;
 const MAX_LINE_BYTES: usize = 2_000;
 
 /// Untrusted bytes as marked-up pieces: text as text, controls and
-/// invalid UTF-8 as highlighted escapes that say what they stand for.
-fn shown(bytes: &[u8]) -> Markup {
+/// invalid UTF-8 as highlighted escapes that say what they stand for. (The
+/// verdict goes through here too: it may quote the output, already escaped
+/// by `crate::untrusted::show`, so its backslashes are not doubled again.)
+pub(super) fn shown(bytes: &[u8]) -> Markup {
     html! {
         @for piece in pieces(bytes) {
             @match piece {
@@ -156,8 +158,8 @@ pub(super) fn report(page: &FailurePage<'_>) -> Markup {
     html! {
         section.failure {
             div.verdict {
-                span.v { (show(page.verdict.as_bytes())) }
-                " · solution " code { (show(page.solution.as_bytes())) }
+                span.v { (shown(page.verdict.as_bytes())) }
+                " · solution " code { (shown(page.solution.as_bytes())) }
             }
             div.compare {
                 h2 { "Expected and actual output" }

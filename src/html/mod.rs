@@ -55,10 +55,13 @@ pub fn game_page(game: &Game) -> String {
 /// replay of the game as the strategy engine plays it.
 pub fn failure_page(page: &FailurePage<'_>) -> String {
     let (verdict, events) = play_traced(&StrategyEngine, page.game, Budget::default());
-    let title = format!(
-        "猪国杀 failure: {}",
-        crate::untrusted::show(page.verdict.as_bytes())
-    );
+    // The verdict may quote the output already shown escaped: escape what
+    // is left, without doubling its backslashes.
+    let shown: String = crate::untrusted::pieces(page.verdict.as_bytes())
+        .iter()
+        .map(crate::untrusted::Piece::visible)
+        .collect();
+    let title = format!("猪国杀 failure: {shown}");
     self::page(
         &title,
         html! {
