@@ -25,7 +25,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use pigkill_engine::{parse_game, parse_game_bytes, Budget, Game};
+use pigkill_engine::{parse_game, read_judge_game, Budget, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 
 pub use cause::Cause;
@@ -157,6 +157,9 @@ struct Case {
     index: Option<u64>,
     /// The test's file name, for a folder's tests.
     test: Option<String>,
+    /// The test's bytes as the solution gets them (a folder's test file as
+    /// it is, padding and all, as on a judge); `None`: the game's text.
+    input: Option<Vec<u8>>,
     game: Game,
     /// The answer the solution must give.
     answer: String,
@@ -381,10 +384,18 @@ fn search(
             }
             (None, Source::Folder(_)) => return,
         };
+        let generated;
+        let input = match &case.input {
+            Some(raw) => raw.as_slice(),
+            None => {
+                generated = case.game.to_text();
+                generated.as_bytes()
+            }
+        };
         let judged = judge_game(
             &mut worker,
             &options.command,
-            &case.game,
+            input,
             &case.answer,
             &options.limits,
             options.compare,
@@ -425,6 +436,7 @@ fn generated_case(profile: Profile, seed: u64, index: u64, shared: &Mutex<Shared
         Expected::Answer(answer) => Some(Case {
             index: Some(index),
             test: None,
+            input: None,
             game,
             answer,
         }),
@@ -455,7 +467,7 @@ fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckErr
     let (first, _) = judge_game(
         worker,
         &options.command,
-        &sample,
+        SAMPLE.as_bytes(),
         &answer,
         &options.limits,
         options.compare,
@@ -479,7 +491,7 @@ fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckErr
     let (second, _) = judge_game(
         worker,
         &options.command,
-        &game,
+        game.to_text().as_bytes(),
         &answer,
         &options.limits,
         options.compare,
@@ -497,25 +509,14 @@ fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckErr
 /// The cases of a test folder, in numeric order of their names. A test
 /// that cannot be read is a warning, and the others are checked.
 fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError> {
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| CheckError::Folder(format!("cannot read {}: {e}", dir.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
+    let inputs = crate::fixtures::input_files(dir)
+        .map_err(|e| CheckError::Folder(format!("cannot read {}: {e}", dir.display())))?;
     if inputs.is_empty() {
         return Err(CheckError::Folder(format!(
             "{} holds no test (no *.in file)",
             dir.display()
         )));
     }
-    inputs.sort_by_key(|p| {
-        let stem = p
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
-        (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
-    });
     let mut cases = Vec::new();
     for input in &inputs {
         let name = input
@@ -523,6 +524,8 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
+        // The judge's reading: tokens, the first m deck cards; what
+        // follows them is ignored with a warning, as judges' solutions do.
         let bytes = match std::fs::read(input) {
             Ok(bytes) => bytes,
             Err(e) => {
@@ -532,8 +535,14 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
                 continue;
             }
         };
-        let game = match parse_game_bytes(&bytes) {
-            Ok(game) => game,
+        let read = read_judge_game(bytes.as_slice()).map_err(|e| e.to_string());
+        let game = match read {
+            Ok(read) => {
+                for warning in &read.warnings {
+                    shared.warnings.push(format!("{name}: {warning}"));
+                }
+                read.game
+            }
             Err(e) => {
                 shared
                     .warnings
@@ -578,6 +587,7 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
         cases.push(Case {
             index: None,
             test: Some(name),
+            input: Some(bytes),
             game,
             answer,
         });

@@ -22,7 +22,9 @@ pub struct ExplainArgs {
     /// strategy engine's trace) instead of the narration.
     #[arg(long, conflicts_with = "engine")]
     html: bool,
-    /// The game in the problem's input format; stdin when absent or `-`.
+    /// The game in the problem's input format, read as judges' solutions read
+    /// it (tokens; text after the m-th deck card is ignored, with a
+    /// warning); stdin when absent or `-`.
     file: Option<PathBuf>,
 }
 
