@@ -534,6 +534,7 @@ mod tests {
             elapsed_s: 3.0,
             skipped: 12,
             failures: 2,
+            groups: vec![7, 1],
             saved: Vec::new(),
             interrupted: false,
             table: String::new(),

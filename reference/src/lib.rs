@@ -20,7 +20,7 @@ mod table;
 mod targets;
 
 use pigkill_engine::{
-    Budget, Engine, Event, Game, NoTrace, Outcome, PigFate, RunError, Stall, Tracer, Winner,
+    Budget, Engine, Event, Game, NoTrace, Outcome, RunError, Stall, Tracer, Winner,
 };
 
 use crate::mutants::{Plain, Rules};
@@ -72,19 +72,34 @@ fn play_game_with<T: Tracer, R: Rules>(
     rules: R,
 ) -> Result<Outcome, RunError> {
     let mut table = Table::new(game, tracer, rules);
+    let winner = play_turns(&mut table, game, budget)?;
+    Ok(table.outcome(winner))
+}
+
+/// Plays `game` to its end and reads the whole table (HP, weapons,
+/// reveals, suspicion, the deck's top), for tests.
+///
+/// # Errors
+///
+/// [`RunError::DidNotEnd`] when the game does not end.
+#[cfg(feature = "inspect")]
+pub fn run_to_end(game: &Game, budget: Budget) -> Result<pigkill_engine::TableEnd, RunError> {
+    let mut table = Table::new(game, NoTrace, Plain);
+    let winner = play_turns(&mut table, game, budget)?;
+    Ok(table.end(winner))
+}
+
+/// The turns of `game` on `table`, to the winner.
+fn play_turns<T: Tracer, R: Rules>(
+    table: &mut Table<'_, T, R>,
+    game: &Game,
+    budget: Budget,
+) -> Result<Winner, RunError> {
     if !game.has_rebel() {
         table.emit(Event::GameOver {
             winner: Winner::Lord,
         });
-        let pigs = game
-            .pigs()
-            .iter()
-            .map(|pig| PigFate::Alive(pig.hand.to_vec()))
-            .collect();
-        return Ok(Outcome {
-            winner: Winner::Lord,
-            pigs,
-        });
+        return Ok(Winner::Lord);
     }
 
     let mut snapshot = Snapshot::default();
@@ -93,7 +108,7 @@ fn play_game_with<T: Tracer, R: Rules>(
     let mut pig = 0;
     loop {
         if pig == 0 {
-            if let Some(stall) = round_start(&mut table, &mut snapshot, round_started_exhausted) {
+            if let Some(stall) = round_start(table, &mut snapshot, round_started_exhausted) {
                 return Err(RunError::DidNotEnd { turns, stall });
             }
             round_started_exhausted = table.deck_exhausted();
@@ -111,7 +126,7 @@ fn play_game_with<T: Tracer, R: Rules>(
         table.draw(pig);
         table.play_phase(pig);
         if let Some(winner) = table.winner {
-            return Ok(table.outcome(winner));
+            return Ok(winner);
         }
         pig = table.next_alive(pig);
     }

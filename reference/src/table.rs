@@ -221,6 +221,29 @@ impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
     }
 }
 
+#[cfg(feature = "inspect")]
+impl<T: Tracer> Table<'_, T> {
+    /// The whole table, read for tests (the lord is never "revealed" there).
+    pub(crate) fn end(&self, winner: Winner) -> pigkill_engine::TableEnd {
+        let pigs = (0..self.n)
+            .map(|seat| pigkill_engine::PigState {
+                role: self.role[seat],
+                alive: self.alive[seat],
+                hp: self.hp[seat],
+                hand: self.hand[seat].clone(),
+                crossbow: self.crossbow[seat],
+                revealed: seat != 0 && self.revealed[seat],
+                suspected: self.suspected[seat],
+            })
+            .collect();
+        pigkill_engine::TableEnd {
+            winner,
+            pigs,
+            drawn: self.top,
+        }
+    }
+}
+
 /// A count for an event's `u32` field (hands never come near `u32::MAX`).
 pub(crate) fn count_u32(count: usize) -> u32 {
     u32::try_from(count).unwrap_or(u32::MAX)
