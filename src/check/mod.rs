@@ -34,7 +34,7 @@ pub use report::{likely_cause_text, FailureReport, Size, StartReport, Summary};
 
 use crate::catalogue::same;
 use crate::diagnose::{
-    candidates, diagnose, run_solution, ConfirmOptions, DiagnoseOptions,
+    candidates, confirm, diagnose, run_solution, ConfirmOptions, DiagnoseOptions,
     Failure as DiagnosedFailure,
 };
 use crate::diff::play_traced;
@@ -55,6 +55,13 @@ const KEPT_PER_CAUSE: usize = 32;
 /// How many failing games get their known-mistake candidates worked out
 /// (about 2 ms each); later ones join a group by their verdict alone.
 const MAX_DIAGNOSED: usize = 500;
+
+/// How many fresh games a mistake must predict before it names a group
+/// (the full diagnosis of the minimised game then tries more).
+const QUICK_PREDICTIONS: usize = 10;
+
+/// How many generated games are searched for those fresh games.
+const QUICK_SEARCH: u64 = 20_000;
 
 /// The shortest time limit a minimisation candidate gets (see
 /// [`candidate_limits`]).
@@ -288,7 +295,8 @@ pub fn run(
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
-            let Some(cause) = cause_of(options, &found, &groups, &mut diagnosed) else {
+            let Some(cause) = cause_of(options, &mut worker, &found, &groups, &mut diagnosed)
+            else {
                 continue;
             };
             if let Some((_, group)) = groups.iter_mut().find(|(c, _)| *c == cause) {
@@ -621,8 +629,11 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
 /// The limits for minimisation candidates: the wall limit shortened to a
 /// few times the slowest accepted run seen (a candidate that runs past it
 /// counts as a time limit), never below [`MIN_CANDIDATE_TIMEOUT`] nor
-/// above the real limit.
+/// above the real limit. Before any run was accepted, the real limit.
 fn candidate_limits(limits: &Limits, slowest_accepted: Duration) -> Limits {
+    if slowest_accepted.is_zero() {
+        return *limits;
+    }
     let shortened = (slowest_accepted * 5).max(MIN_CANDIDATE_TIMEOUT);
     Limits {
         timeout: limits.timeout.min(shortened),
@@ -631,11 +642,13 @@ fn candidate_limits(limits: &Limits, slowest_accepted: Duration) -> Limits {
 }
 
 /// The cause of a found failure: for a wrong output, a known mistake
-/// that reproduces it (one that already names a group first), else its
-/// kind of verdict; a later failure beyond [`MAX_DIAGNOSED`] joins a
-/// group of its verdict's kind when there is one.
+/// that reproduces it and predicts the solution on fresh games (one that
+/// already names a group first, without testing it again); else its kind
+/// of verdict. A failure beyond [`MAX_DIAGNOSED`] joins a group of its
+/// verdict's kind when there is one.
 fn cause_of(
     options: &CheckOptions,
+    worker: &mut Worker,
     found: &Found,
     groups: &[(Cause, Group)],
     diagnosed: &mut usize,
@@ -652,15 +665,27 @@ fn cause_of(
     }
     *diagnosed += 1;
     let candidates = candidates(&found.case.game, &found.judged.actual, options.compare);
-    let named = candidates.iter().find(|candidate| {
+    if let Some(named) = candidates.iter().find(|candidate| {
         groups
             .iter()
             .any(|(cause, _)| *cause == Cause::Mistake(**candidate))
-    });
-    Some(match named.or(candidates.first()) {
-        Some(candidate) => Cause::Mistake(*candidate),
-        None => by_verdict,
-    })
+    }) {
+        return Some(Cause::Mistake(*named));
+    }
+    // A match on one game may be a coincidence: a mistake names the group
+    // only when the solution also makes it on fresh games where it shows.
+    let quick = ConfirmOptions {
+        games: QUICK_PREDICTIONS,
+        max_search: QUICK_SEARCH,
+        mode: options.compare,
+        ..ConfirmOptions::default()
+    };
+    let mut solution = run_solution(worker, &options.command, &options.limits);
+    let confirmed = candidates
+        .iter()
+        .take(DiagnoseOptions::default().max_confirmed)
+        .find(|candidate| confirm(candidate, &candidates, &mut solution, &quick).holds());
+    Some(confirmed.map_or(by_verdict, |candidate| Cause::Mistake(*candidate)))
 }
 
 /// Minimises a failure within the shrink budget (keeping its cause),
@@ -675,11 +700,10 @@ fn minimise_and_save(
     start: Instant,
 ) -> (FailureReport, Option<io::Error>) {
     let slowest = Duration::from_micros(lock(shared).slowest_accepted);
-    let limits = if cause == &Cause::TimeLimit {
-        candidate_limits(&options.limits, slowest)
-    } else {
-        options.limits
-    };
+    // A candidate that runs past a few times the usual run time either
+    // keeps a time limit's cause or, for any other cause, is not the same
+    // failure: either way no candidate costs a full time limit.
+    let limits = candidate_limits(&options.limits, slowest);
     let shrink_options = ShrinkOptions {
         explore: 0,
         time_limit: Some(options.shrink_time),
