@@ -89,6 +89,8 @@
 mod command;
 mod limits;
 mod process;
+mod source;
+mod startup;
 pub mod verdict;
 mod workdir;
 
@@ -99,7 +101,12 @@ pub use limits::{
     Limits, DEFAULT_FILE_SIZE, DEFAULT_MEMORY, DEFAULT_OUTPUT, DEFAULT_PROCESSES,
     DEFAULT_STDERR_TAIL, DEFAULT_TIMEOUT, MIB,
 };
-pub use process::{run, signal_name, RunReport, Termination};
+pub use process::{
+    namespaces_available, run, signal_name, Isolation, RunOptions, RunReport, StdinMode,
+    Termination,
+};
+pub use source::{cache_dir, prepare, Build, PrepareError, Prepared};
+pub use startup::{preflight, StartupError, SAMPLE, STARTUP_MARKERS};
 pub use verdict::{compare, judge, CompareMode, Tally, Verdict, VerdictKind};
 pub use workdir::Workdir;
 
@@ -123,9 +130,19 @@ impl Worker {
     ///
     /// Any I/O error making the temporary directory.
     pub fn new() -> io::Result<Worker> {
+        Worker::with_options(RunOptions::default())
+    }
+
+    /// A worker that runs solutions with other [`RunOptions`] than the
+    /// defaults (to compare with them, as the benches do).
+    ///
+    /// # Errors
+    ///
+    /// Any I/O error making the temporary directory.
+    pub fn with_options(options: RunOptions) -> io::Result<Worker> {
         Ok(Worker {
             workdir: Workdir::new()?,
-            buffers: process::Buffers::new(),
+            buffers: process::Buffers::new(options),
             report: RunReport::default(),
         })
     }
