@@ -13,8 +13,12 @@
 //! | `.c`                  | `gcc -O2 -o {out} {src} -lm`                | `{out}` |
 //! | `.rs`                 | `rustc --edition 2021 -O -o {out} {src}`    | `{out}` |
 //! | `.java`               | `javac -encoding UTF-8 -d {out} {src}` (`{out}` a directory) | `java -Xss64m -XX:+UseSerialGC -XX:-UsePerfData -cp {out} CLASS` |
-//! | `.py`                 | (not built)                                 | `python3 {src}` |
+//! | `.py`                 | (not built)                                 | `python3 {src}` (¹) |
 //! | `.js`                 | (not built)                                 | `node {src}` |
+//!
+//! (¹) The interpreter `python3` names in the end (its `sys.executable`),
+//! asked once: a version manager's shim (pyenv's takes half a second to
+//! start) is not run on every game.
 //!
 //! `CLASS` is `Main` when the build made `Main.class`, else the file's
 //! name without `.java`. The JVM options are those judges use: a deep
@@ -275,6 +279,10 @@ pub fn prepare(spec: &str, compile: Option<&str>) -> Result<Prepared, PrepareErr
             unreachable!("only interpreted languages have no build command")
         };
         let command = Command::new(interpreter).map_err(|e| toolchain(e, &source))?;
+        let command = match real_python(&command) {
+            Some(real) if interpreter == "python3" => Command::new(real)?,
+            _ => command,
+        };
         return Ok(Prepared {
             command: command.arg(&source)?.args(args)?,
             build: None,
@@ -301,6 +309,21 @@ pub fn prepare(spec: &str, compile: Option<&str>) -> Result<Prepared, PrepareErr
         command: command.args(args)?,
         build: Some(build),
     })
+}
+
+/// The interpreter that `python3` runs in the end (`sys.executable`), when
+/// `python3` is something else: a version manager's shim (pyenv's is a
+/// shell script that takes half a second to start) is then skipped on
+/// every run.
+fn real_python(python: &Command) -> Option<PathBuf> {
+    let out = std::process::Command::new(python.program())
+        .args(["-c", "import sys; sys.stdout.write(sys.executable)"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let path = PathBuf::from(String::from_utf8(out.stdout).ok()?);
+    (out.status.success() && path.is_absolute() && path.is_file()).then_some(path)
 }
 
 /// A missing program as a [`PrepareError::Toolchain`].
