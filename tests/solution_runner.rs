@@ -703,3 +703,31 @@ fn many_parallel_runs_are_all_judged_right() {
         }
     }
 }
+
+#[test]
+fn a_solution_that_signals_itself_dies_of_that_signal_as_on_a_judge() {
+    // Pid 1 of a namespace would ignore these (it has no handler): the
+    // solution is pid 2, under a tiny init.
+    let limits = relaxed();
+    let report = run_once(&sh("kill -TERM $$; sleep 5"), b"", &limits);
+    assert_eq!(report.termination, Termination::Signaled(libc::SIGTERM));
+    let abort = py("import os; os.abort()");
+    let report = run_once(&abort, b"", &limits);
+    assert_eq!(report.termination, Termination::Signaled(libc::SIGABRT));
+}
+
+#[test]
+fn each_run_reads_exactly_its_own_input() {
+    // The input file is rewritten from run to run: a short input after a
+    // long one is not followed by the long one's tail.
+    let limits = Limits {
+        output: 2 * MIB,
+        ..relaxed()
+    };
+    let cat = Command::parse("cat").unwrap();
+    let mut worker = Worker::new().unwrap();
+    let long = vec![b'K'; 1 << 20];
+    assert_eq!(worker.run(&cat, &long, &limits).unwrap().stdout, long);
+    assert_eq!(worker.run(&cat, b"MP\n", &limits).unwrap().stdout, b"MP\n");
+    assert_eq!(worker.run(&cat, b"", &limits).unwrap().stdout, b"");
+}

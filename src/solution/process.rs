@@ -285,6 +285,8 @@ pub(crate) struct Buffers {
     /// test of the fallback for kernels without one).
     use_pidfd: bool,
     pub(crate) options: RunOptions,
+    /// The input file reused from run to run (with a namespace).
+    input: Option<InputFile>,
 }
 
 impl Buffers {
@@ -294,6 +296,7 @@ impl Buffers {
             chunk: vec![0; READ_CHUNK],
             use_pidfd: true,
             options,
+            input: None,
         }
     }
 }
@@ -351,11 +354,23 @@ pub(crate) fn run_into(
     // Standard input: a read-only regular file, or a pipe of which as
     // much as fits is filled before the child even exists (its read end
     // is open, so this cannot fail with EPIPE).
+    //
+    // The input file is the worker's, rewritten for every run, when the run
+    // gets a namespace: then no process of an earlier run can still hold
+    // it. Otherwise (a process that left the group may have survived) each
+    // run gets its own.
     let mut written = 0;
+    let namespace = buffers.options.isolation == Isolation::Auto && namespaces_available();
+    let mut run_input = None;
     let (stdin_r, mut stdin_w) = match buffers.options.stdin {
         StdinMode::File => {
             written = input.len();
-            (input_file(input, workdir)?, None)
+            let file = match &mut buffers.input {
+                Some(file) if namespace => file,
+                slot if namespace => slot.insert(InputFile::new(workdir)?),
+                _ => run_input.insert(InputFile::new(workdir)?),
+            };
+            (StdinEnd::Borrowed(file.fill(input)?), None)
         }
         StdinMode::Pipe => {
             let (stdin_r, stdin_w) = pipe()?;
@@ -365,7 +380,10 @@ pub(crate) fn run_into(
                 WriteOutcome::Full | WriteOutcome::Closed => {}
                 WriteOutcome::Failed(e) => return Err(e),
             }
-            (stdin_r, (written < input.len()).then_some(stdin_w))
+            (
+                StdinEnd::Owned(stdin_r),
+                (written < input.len()).then_some(stdin_w),
+            )
         }
     };
 
@@ -398,7 +416,7 @@ pub(crate) fn run_into(
     // until the main process has exited: so the read ends never report a
     // hang-up (two wake-ups per run saved), and the end of a run is the
     // pidfd alone.
-    drop(stdin_r);
+    drop((stdin_r, run_input));
     let held_writers = (stdout_w, stderr_w);
     report.pid = child.pid as u32;
     report.namespaced = child.namespace;
@@ -576,31 +594,66 @@ fn spawn_failure(ctx: &ChildContext, command: &Command) -> Option<io::Error> {
         .then(|| spawn_error(command, stage, ctx.errno.load(Ordering::SeqCst)))
 }
 
-/// The input as a regular file opened read-only at offset 0: written once
-/// into a fresh `memfd` (or, without one, an unlinked file in the temporary
-/// directory), then opened again through `/proc/self/fd` read-only, so that
-/// the solution's descriptor has its own offset and cannot write.
-fn input_file(input: &[u8], workdir: &Workdir) -> io::Result<OwnedFd> {
-    let name = c"pigkill-stdin";
-    // SAFETY: a nul-terminated name; a non-negative result is a new fd.
-    let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC) };
-    let file: std::fs::File = if fd >= 0 {
-        // SAFETY: the fd was just made and is ours.
-        unsafe { std::fs::File::from_raw_fd(fd) }
-    } else {
-        let parent = workdir.path().parent().unwrap_or(workdir.path());
-        tempfile::tempfile_in(parent)?
-    };
-    let mut writer = &file;
-    io::Write::write_all(&mut writer, input)?;
-    let path = format!("/proc/self/fd/{}\0", file.as_raw_fd());
-    // SAFETY: opening a nul-terminated path; a non-negative result is ours.
-    let ro = unsafe { libc::open(path.as_ptr().cast(), libc::O_RDONLY | libc::O_CLOEXEC) };
-    if ro < 0 {
-        return Err(io::Error::last_os_error());
+/// A regular file that a run's input is written into, with a read-only
+/// open file description of it for the solution's stdin: a `memfd` (or,
+/// without one, an unlinked file in the temporary directory), opened again
+/// through `/proc/self/fd` read-only, so that the solution's descriptor has
+/// its own offset and cannot write.
+pub(crate) struct InputFile {
+    file: std::fs::File,
+    reader: OwnedFd,
+}
+
+impl InputFile {
+    fn new(workdir: &Workdir) -> io::Result<InputFile> {
+        let name = c"pigkill-stdin";
+        // SAFETY: a nul-terminated name; a non-negative result is a new fd.
+        let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC) };
+        let file: std::fs::File = if fd >= 0 {
+            // SAFETY: the fd was just made and is ours.
+            unsafe { std::fs::File::from_raw_fd(fd) }
+        } else {
+            let parent = workdir.path().parent().unwrap_or(workdir.path());
+            tempfile::tempfile_in(parent)?
+        };
+        let path = format!("/proc/self/fd/{}\0", file.as_raw_fd());
+        // SAFETY: opening a nul-terminated path; a non-negative result is ours.
+        let ro = unsafe { libc::open(path.as_ptr().cast(), libc::O_RDONLY | libc::O_CLOEXEC) };
+        if ro < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: as above.
+        let reader = above_stdio(unsafe { OwnedFd::from_raw_fd(ro) })?;
+        Ok(InputFile { file, reader })
     }
-    // SAFETY: as above.
-    above_stdio(unsafe { OwnedFd::from_raw_fd(ro) })
+
+    /// Makes the file hold exactly `input` and puts the reader at offset 0.
+    fn fill(&mut self, input: &[u8]) -> io::Result<RawFd> {
+        use std::os::unix::fs::FileExt;
+        self.file.write_all_at(input, 0)?;
+        self.file.set_len(input.len() as u64)?;
+        // SAFETY: seeking a valid fd.
+        if unsafe { libc::lseek(self.reader.as_raw_fd(), 0, libc::SEEK_SET) } < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(self.reader.as_raw_fd())
+    }
+}
+
+/// The child's end of stdin: a pipe's read end, closed after the spawn, or
+/// the reader of an input file, kept.
+enum StdinEnd {
+    Owned(OwnedFd),
+    Borrowed(RawFd),
+}
+
+impl StdinEnd {
+    fn as_raw_fd(&self) -> RawFd {
+        match self {
+            StdinEnd::Owned(fd) => fd.as_raw_fd(),
+            StdinEnd::Borrowed(fd) => *fd,
+        }
+    }
 }
 
 /// Watches the resident memory of the running solution, every
