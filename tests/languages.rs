@@ -211,3 +211,35 @@ fn a_hundred_megabyte_writer_is_ole_under_the_default_limits() {
         .unwrap();
     assert_eq!(verdict.to_string(), "OLE: more than 1 MiB of output");
 }
+
+#[test]
+fn the_harness_memory_is_not_counted_as_the_solutions() {
+    // The solution's process shares the harness's memory until `execve`,
+    // and the kernel counts that peak in its `ru_maxrss`: a harness of
+    // 600 MiB must not make `/bin/true` MLE under 512 MiB.
+    let harness: Vec<u8> = vec![1; 600 << 20];
+    std::hint::black_box(&harness);
+    let mut worker = Worker::new().unwrap();
+    let command = Command::new("/bin/true").unwrap();
+    let (verdict, report) = worker
+        .check(&command, b"", "", &roomy(), CompareMode::Lines)
+        .unwrap();
+    assert!(verdict.is_accepted(), "{verdict}: {report:?}");
+    assert!(report.peak_rss < 64 * MIB, "{}", report.peak_rss);
+    drop(harness);
+    if have("python3", "a peak above the harness's") {
+        let python = Command::new("python3")
+            .and_then(|c| c.arg("-c"))
+            .and_then(|c| c.arg("b = b'x' * (700 << 20); print('MP')"))
+            .unwrap();
+        let limits = Limits {
+            memory: Some(2048 * MIB),
+            ..roomy()
+        };
+        let (verdict, report) = worker
+            .check(&python, b"", "MP", &limits, CompareMode::Lines)
+            .unwrap();
+        assert!(verdict.is_accepted(), "{verdict}: {report:?}");
+        assert!(report.peak_rss > 700 * MIB, "{}", report.peak_rss);
+    }
+}

@@ -215,9 +215,18 @@ pub struct RunReport {
     /// descendants it waited for.
     pub cpu: Duration,
     /// Peak resident set size in bytes (`ru_maxrss`), of the main process
-    /// or of any descendant it waited for, whichever is largest. After the
-    /// harness killed the run (timeout, output or memory limit), the
-    /// largest resident size the harness itself saw.
+    /// or of any descendant it waited for, whichever is largest, when it is
+    /// above the harness's own peak; otherwise, and after the harness
+    /// killed the run (timeout, output or memory limit), the largest
+    /// resident size the harness saw while the run went on (0 for a run
+    /// shorter than its first look, 10 ms).
+    ///
+    /// Why: the solution's process is started sharing the harness's memory
+    /// until `execve` (as `posix_spawn` does, so that starting it costs the
+    /// same whatever the harness's size), and the kernel counts that
+    /// memory's peak in the process's `ru_maxrss` at `execve`. A peak up to
+    /// the harness's own (tens of MiB for `pigkill check`) is therefore not
+    /// the solution's, and not reported.
     pub peak_rss: u64,
     /// Standard output, at most [`Limits::output`] bytes.
     pub stdout: Vec<u8>,
@@ -556,6 +565,10 @@ pub(crate) fn run_into(
         return Err(e);
     }
     let seen = watch.as_ref().map_or(0, |w| w.peak);
+    // `ru_maxrss` counts the memory the process had before `execve`, and
+    // that was the harness's (`CLONE_VM`): a peak up to the harness's own
+    // says nothing about the solution.
+    let harness = own_peak_rss();
     let (status, usage, peak) = if !child.namespace {
         (status, usage, rss_bytes(&usage))
     } else if ctx.done.load(Ordering::SeqCst) {
@@ -571,9 +584,17 @@ pub(crate) fn run_into(
     report.termination = Termination::from_wait_status(status);
     report.wall = exited_at.saturating_duration_since(started);
     report.cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
-    report.peak_rss = peak.max(seen);
+    report.peak_rss = if peak > harness { peak } else { 0 }.max(seen);
     report.stdin_written = written as u64;
     Ok(())
+}
+
+/// The harness's own peak resident memory (`ru_maxrss` of the process).
+fn own_peak_rss() -> u64 {
+    let mut usage = zeroed_rusage();
+    // SAFETY: `usage` is a valid out-parameter.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    rss_bytes(&usage)
 }
 
 fn rss_bytes(usage: &libc::rusage) -> u64 {
@@ -707,15 +728,26 @@ impl MemoryWatch {
             self.statm = None;
             return false;
         };
-        let resident = std::str::from_utf8(&buf[..n])
-            .ok()
-            .and_then(|t| t.split_whitespace().nth(1))
-            .and_then(|r| r.parse::<u64>().ok())
-            .unwrap_or(0)
-            .saturating_mul(page_size());
+        let (size, resident) = statm_sizes(&buf[..n]);
+        // Before `execve`, the solution's process shares the harness's
+        // memory (in a namespace, the harness may look then): not its own.
+        let own = std::fs::read("/proc/self/statm").map(|b| statm_sizes(&b));
+        if own.is_ok_and(|own| own.0 == size) {
+            return false;
+        }
+        let resident = resident.saturating_mul(page_size());
         self.peak = self.peak.max(resident);
         resident > self.limit
     }
+}
+
+/// The total and resident sizes (in pages) of a `/proc/PID/statm` text.
+fn statm_sizes(text: &[u8]) -> (u64, u64) {
+    let mut numbers = std::str::from_utf8(text)
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|n| n.parse::<u64>().unwrap_or(0));
+    (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0))
 }
 
 fn page_size() -> u64 {
