@@ -18,3 +18,4 @@ pub mod shrink;
 pub mod solution;
 pub mod stress;
 pub mod suite;
+pub mod untrusted;

@@ -9,10 +9,10 @@
 //! pigkill check --solution "target/release/example-contestant --bug duel-player-first"
 //! ```
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use pigkill_engine::{parse_game_bytes, Budget, Engine};
+use pigkill_engine::{read_judge_game, Budget, Engine};
 use pigkill_reference::mutants::{MutantEngine, Mutation};
 use pigkill_reference::ReferenceEngine;
 
@@ -36,13 +36,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
-        eprintln!("error: cannot read stdin: {e}");
-        return ExitCode::from(2);
-    }
-    let game = match parse_game_bytes(&input) {
-        Ok(game) => game,
+    // Read as accepted solutions do: tokens, the first m deck cards.
+    let game = match read_judge_game(std::io::stdin().lock()) {
+        Ok(read) => read.game,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

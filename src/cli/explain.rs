@@ -17,7 +17,9 @@ pub struct ExplainArgs {
     /// The engine whose trace is narrated.
     #[arg(long, value_enum, default_value_t = EngineName::Strategy)]
     engine: EngineName,
-    /// The game in the problem's input format; stdin when absent or `-`.
+    /// The game in the problem's input format, read as judges' solutions read
+    /// it (tokens; text after the m-th deck card is ignored, with a
+    /// warning); stdin when absent or `-`.
     file: Option<PathBuf>,
 }
 

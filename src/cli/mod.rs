@@ -15,6 +15,7 @@ mod mutants;
 mod run;
 mod shrink;
 mod stress;
+mod validate;
 
 /// Every game agreed, every check passed.
 pub const EXIT_OK: u8 = 0;
@@ -49,6 +50,8 @@ enum Command {
     Mutants(mutants::MutantsArgs),
     /// Cross-check a contestant's solution binary; minimise and explain its failures.
     Check(check::CheckArgs),
+    /// Check judge data against the exact input format, every deviation with line and column.
+    Validate(validate::ValidateArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -98,6 +101,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Shrink(args) => shrink::run(args),
         Command::Mutants(args) => mutants::run(args),
         Command::Check(args) => check::run(args),
+        Command::Validate(args) => validate::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
