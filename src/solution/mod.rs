@@ -73,10 +73,16 @@
 //!   much output, and as soon as the main process exits, so children it
 //!   forked (even ones that ignore `SIGTERM`) die too. The harness is a
 //!   child subreaper, so such children are reaped by it, not left as
-//!   zombies of init. What the fallback does not stop: a descendant that
-//!   leaves the group (`setsid`, `setpgid`) survives the group kill; it
-//!   does not hold up the run (which ends with the main process), but it
-//!   may outlive it and write into the next run's working directory.
+//!   zombies of init, and orphans that left the group (`setsid`,
+//!   `setpgid`) become its children too: when a run ends, the harness
+//!   kills and reaps every child of its own that is neither in its own
+//!   process group nor in the group of a run still going (a few rounds,
+//!   for the strays' own children). What the fallback does not stop: a
+//!   process that made itself a subreaper, or one that left the group and
+//!   is not yet an orphan when another run ends (it is killed when its own
+//!   run ends); and a process the harness's own code started in a process
+//!   group of its own is taken for a stray. Such a stray does not hold up
+//!   the run (which ends with the main process).
 //!
 //!   Either way the child gets `PR_SET_PDEATHSIG = SIGKILL`, so it (and
 //!   with the init, the whole namespace) dies if the harness thread does.

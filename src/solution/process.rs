@@ -429,6 +429,7 @@ pub(crate) fn run_into(
     let held_writers = (stdout_w, stderr_w);
     report.pid = child.pid as u32;
     report.namespaced = child.namespace;
+    let _in_flight = (!child.namespace).then(|| InFlight::new(child.pid));
 
     if let Some(e) = spawn_failure(&ctx, command) {
         // (Known at once without a namespace: `clone` returned after the
@@ -561,6 +562,9 @@ pub(crate) fn run_into(
     drop((stdout_r, stderr_r));
 
     let (status, usage) = child.reap()?;
+    if !child.namespace {
+        kill_strays(child.pid);
+    }
     if let Some(e) = spawn_failure(&ctx, command) {
         return Err(e);
     }
@@ -927,6 +931,84 @@ impl Drop for Child {
             libc::pthread_sigmask(libc::SIG_SETMASK, &self.old_mask, std::ptr::null_mut());
         }
     }
+}
+
+/// The process groups of the runs in flight without a namespace: their
+/// members may be the harness's children (reparented to the subreaper)
+/// and are not strays.
+static IN_FLIGHT: std::sync::Mutex<Vec<libc::pid_t>> = std::sync::Mutex::new(Vec::new());
+
+/// A run's process group, listed in [`IN_FLIGHT`] while it lives.
+struct InFlight(libc::pid_t);
+
+impl InFlight {
+    fn new(pgid: libc::pid_t) -> InFlight {
+        IN_FLIGHT
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(pgid);
+        InFlight(pgid)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        IN_FLIGHT
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|&g| g != self.0);
+    }
+}
+
+/// Without a namespace, after a run: kills and reaps the harness's
+/// children that are in neither the harness's own process group nor a run
+/// in flight (`own_run`'s is over). Those are orphans of solutions that
+/// left their group (`setsid`) and were reparented to the harness, the
+/// child subreaper. A process the harness's own code started in a process
+/// group of its own would be taken for one.
+fn kill_strays(own_run: libc::pid_t) {
+    // SAFETY: plain system call.
+    let own_group = unsafe { libc::getpgrp() };
+    // A stray's children become ours when it dies: look again, a few times.
+    for _ in 0..8 {
+        let live = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let mut killed = false;
+        let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+            return;
+        };
+        for task in tasks.flatten() {
+            let Ok(text) = std::fs::read_to_string(task.path().join("children")) else {
+                continue;
+            };
+            for pid in text.split_whitespace().filter_map(|p| p.parse().ok()) {
+                let Some(group) = process_group(pid) else {
+                    continue;
+                };
+                if group == own_group || (group != own_run && live.contains(&group)) {
+                    continue;
+                }
+                killed = true;
+                // SAFETY: `pid` is our unreaped child (only we reap our
+                // children, and only those of groups in flight elsewhere),
+                // so the pid cannot have been reused.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                    libc::waitpid(pid, std::ptr::null_mut(), 0);
+                }
+            }
+        }
+        if !killed {
+            return;
+        }
+    }
+}
+
+/// The process group of `pid`, from `/proc/PID/stat`.
+fn process_group(pid: libc::pid_t) -> Option<libc::pid_t> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command name (in parentheses): state, ppid, pgrp.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(2)?.parse().ok()
 }
 
 /// Reaps every child of ours in process group `pgid` (all were sent
