@@ -268,7 +268,7 @@ fn measure(cpu: &mut Duration, task: impl FnOnce() -> Duration) -> Duration {
 /// run held by a process group.
 const OLD: RunOptions = RunOptions {
     stdin: StdinMode::Pipe,
-    isolation: Isolation::ProcessGroup,
+    isolation: Isolation::LegacyProcessGroup,
 };
 
 fn workers_with(jobs: usize, options: RunOptions) -> Vec<Worker> {
@@ -302,6 +302,13 @@ fn ratio_summary() {
         jobs,
         RunOptions {
             stdin: StdinMode::File,
+            isolation: Isolation::LegacyProcessGroup,
+        },
+    );
+    let mut fallback = workers_with(
+        jobs,
+        RunOptions {
+            stdin: StdinMode::File,
             isolation: Isolation::ProcessGroup,
         },
     );
@@ -314,8 +321,8 @@ fn ratio_summary() {
     );
     let mut units = vec![(); jobs];
     let (rounds, per_round) = (10usize, 400u64);
-    let mut times = [Duration::ZERO; 10];
-    let mut cpu = [Duration::ZERO; 10];
+    let mut times = [Duration::ZERO; 11];
+    let mut cpu = [Duration::ZERO; 11];
     let mut paired = Vec::with_capacity(rounds);
     let mut paired_old = Vec::with_capacity(rounds);
     for _ in 0..rounds {
@@ -345,6 +352,9 @@ fn ratio_summary() {
             }),
             measure(&mut cpu[9], || {
                 parallel(&mut file_group, per_round, |w| runner_true.run_unjudged(w))
+            }),
+            measure(&mut cpu[10], || {
+                parallel(&mut fallback, per_round, |w| runner.run(w))
             }),
         ];
         paired_old.push(t[5].as_secs_f64() / t[1].as_secs_f64());
@@ -423,6 +433,10 @@ fn ratio_summary() {
         "  (j) /bin/true, old runner:                    {:7.0} runs/s (namespaces used by the new runner: {new_namespaced})",
         rate(times[8]),
     );
+    println!(
+        "  (k) as (b), the fallback without namespaces:  {:7.0} runs/s (a process group, and a look for orphans after each run)",
+        rate(times[10]),
+    );
     let per_run = |i: usize| cpu[i].as_secs_f64() * 1e6 / total;
     println!("  CPU time per run (harness and children, user + system), less sensitive to load:");
     println!(
@@ -433,6 +447,7 @@ fn ratio_summary() {
         per_run(6),
         per_run(7)
     );
+    println!("      cat judged, the fallback (k): {:.0} µs", per_run(10));
     println!(
         "      /bin/true:  new (d) {:.0} µs, old (j) {:.0} µs: new/old {:.1} %; file+group (i) {:.0} µs",
         per_run(3),

@@ -144,26 +144,30 @@
 //! check_throughput`), which runs the old runner (stdin a pipe, a process
 //! group) and the new one on the same binary in interleaved rounds:
 //!
-//! | 2 workers, 10 rounds × 400 runs, 2026-11-30 | runs/s (wall) | CPU µs per run |
+//! | 2 workers, 10 rounds × 400 runs, 2026-11-30, load average 6 to 10 | runs/s (wall) | CPU µs per run |
 //! |---|---|---|
-//! | old: stdin a pipe, a process group (`cat`, 2 KB, judged) | 1,081 | 1,038 |
-//! | stdin a file, a process group | 1,054 (97.5 %) | 1,082 (+4.2 %) |
-//! | stdin a pipe, a PID namespace | 1,163 (107.6 %) | 1,087 (+4.7 %) |
-//! | new: stdin a file, a PID namespace | 1,140 (105.5 %; median of rounds 99.8 %) | 1,107 (+6.6 %) |
-//! | old, `/bin/true` | 1,505 | 761 |
-//! | new, `/bin/true` | 1,165 | 814 (+6.9 %) |
+//! | old: stdin a pipe, a process group (`cat`, 2 KB, judged) | 896 | 1,047 |
+//! | stdin a file, a process group | 971 (108.4 %) | 1,073 (+2.5 %) |
+//! | stdin a pipe, a PID namespace | 1,035 (115.5 %) | 1,082 (+3.3 %) |
+//! | **new**: stdin a file, a PID namespace | 986 (110.1 %; median of rounds 112.1 %) | 1,079 (**+3.1 %**) |
+//! | the fallback without namespaces (stdin a file, a group, orphans killed) | 977 | 1,116 (+6.6 %) |
+//! | old, `/bin/true` | 1,012 | 780 |
+//! | new, `/bin/true` | 1,161 | 804 (+3.1 %) |
 //!
-//! The machine (2 cores) was shared with other builds (load average 10 to
-//! 16), so the wall rates swing by tens of percent from round to round
-//! and between neighbouring lines; the CPU time per run (the harness's
-//! and its children's, user and system) is the steadier measure of what
-//! each way costs. By it, stdin as a file costs 1.8 % with a namespace
-//! (the worker's `memfd` rewritten in place: `pwrite`, `ftruncate`,
-//! `lseek`; new against pipe-and-namespace) and 4.2 % without one (a
-//! fresh `memfd` per run, since a process of an earlier run may survive
-//! there); the namespace 2.3 to 4.7 % (one more `clone`, the namespace's
-//! creation and teardown); both together 6.6 % of a run of `cat`.
-//!
+//! The machine (2 cores) was shared with other builds, so the wall rates
+//! swing by tens of percent from round to round and between neighbouring
+//! lines (the new runner came out faster here, which it is not); the CPU
+//! time per run (the harness's and its children's, user and system) is
+//! the steadier measure of what each way costs. By it, stdin as a file
+//! costs 2.5 % (a `memfd` per run without a namespace; with one, the
+//! worker's `memfd` is rewritten in place: `pwrite`, `ftruncate`,
+//! `lseek`), the namespace 0.6 to 3.3 % (one more `clone`, the namespace's
+//! creation and teardown), both together 3.1 % of a run of `cat`. An
+//! earlier run of the same bench under heavier load (average 10 to 16,
+//! before the fallback looked for orphans) gave +6.6 % for both together
+//! (file +4.2 %, namespace +4.7 %), wall rates 1,140 new against 1,081
+//! old runs/s.
+
 //! # Process-wide effects
 //!
 //! The first run makes the harness process a child subreaper

@@ -96,9 +96,14 @@ pub enum Isolation {
     #[default]
     Auto,
     /// A process group killed as a whole, with the harness as a child
-    /// subreaper (the only way before the namespace; kept for comparison
-    /// in the benches, and the fallback of [`Isolation::Auto`]).
+    /// subreaper that kills the orphans of the run when it ends (the
+    /// fallback of [`Isolation::Auto`]).
     ProcessGroup,
+    /// [`Isolation::ProcessGroup`] without the look for orphans at the end
+    /// of a run: the runner as it was before the namespace, kept only for
+    /// comparison in the benches.
+    #[doc(hidden)]
+    LegacyProcessGroup,
 }
 
 /// How runs are carried out: the defaults are what `check` uses; the
@@ -417,7 +422,14 @@ pub(crate) fn run_into(
         usage: UnsafeCell::new(zeroed_rusage()),
     };
     let started = Instant::now();
-    let mut child = spawn(&ctx, stack_top[0], buffers.options.isolation)?;
+    // Spawned and listed in one step, so that another run's look for
+    // strays never takes this one's process for one.
+    let (mut child, _in_flight) = {
+        let mut live = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
+        let child = spawn(&ctx, stack_top[0], buffers.options.isolation)?;
+        let in_flight = (!child.namespace).then(|| InFlight::new(&mut live, child.pid));
+        (child, in_flight)
+    };
     if !buffers.use_pidfd {
         child.pidfd = None;
     }
@@ -429,7 +441,6 @@ pub(crate) fn run_into(
     let held_writers = (stdout_w, stderr_w);
     report.pid = child.pid as u32;
     report.namespaced = child.namespace;
-    let _in_flight = (!child.namespace).then(|| InFlight::new(child.pid));
 
     if let Some(e) = spawn_failure(&ctx, command) {
         // (Known at once without a namespace: `clone` returned after the
@@ -562,7 +573,7 @@ pub(crate) fn run_into(
     drop((stdout_r, stderr_r));
 
     let (status, usage) = child.reap()?;
-    if !child.namespace {
+    if !child.namespace && buffers.options.isolation != Isolation::LegacyProcessGroup {
         kill_strays(child.pid);
     }
     if let Some(e) = spawn_failure(&ctx, command) {
@@ -942,11 +953,9 @@ static IN_FLIGHT: std::sync::Mutex<Vec<libc::pid_t>> = std::sync::Mutex::new(Vec
 struct InFlight(libc::pid_t);
 
 impl InFlight {
-    fn new(pgid: libc::pid_t) -> InFlight {
-        IN_FLIGHT
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(pgid);
+    /// Lists `pgid` in `live`, the locked [`IN_FLIGHT`].
+    fn new(live: &mut Vec<libc::pid_t>, pgid: libc::pid_t) -> InFlight {
+        live.push(pgid);
         InFlight(pgid)
     }
 }
@@ -971,7 +980,8 @@ fn kill_strays(own_run: libc::pid_t) {
     let own_group = unsafe { libc::getpgrp() };
     // A stray's children become ours when it dies: look again, a few times.
     for _ in 0..8 {
-        let live = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        // Held through the scan: no run is spawned meanwhile.
+        let live = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
         let mut killed = false;
         let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
             return;
