@@ -35,13 +35,16 @@ fn check_source(dir: &Path, source: &Path, compile: Option<&str>) -> std::proces
 }
 
 #[test]
-fn a_cpp_source_is_compiled_once_then_taken_from_the_cache() {
+fn the_example_contestant_is_compiled_once_then_taken_from_the_cache() {
     if !have("g++", "the C++ source") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let source = write(dir.path(), "contestant.cpp", CPP);
-    let first = check_source(dir.path(), &source, None);
+    let source = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/contestant.cpp"
+    ));
+    let first = check_source(dir.path(), source, None);
     assert_eq!(first.status.code(), Some(0), "{}", shown(&first));
     assert!(
         stderr(&first).contains("with `g++ -O2 -std=c++17 -o "),
@@ -53,7 +56,7 @@ fn a_cpp_source_is_compiled_once_then_taken_from_the_cache() {
     let entries = || std::fs::read_dir(&builds).unwrap().count();
     assert_eq!(entries(), 1);
 
-    let second = check_source(dir.path(), &source, None);
+    let second = check_source(dir.path(), source, None);
     assert_eq!(second.status.code(), Some(0), "{}", shown(&second));
     assert!(
         stderr(&second).contains("already built"),
@@ -63,8 +66,9 @@ fn a_cpp_source_is_compiled_once_then_taken_from_the_cache() {
     assert_eq!(entries(), 1);
 
     // A changed source is built again.
-    write(dir.path(), "contestant.cpp", &format!("{CPP}// changed\n"));
-    let third = check_source(dir.path(), &source, None);
+    let text = std::fs::read_to_string(source).unwrap();
+    let changed = write(dir.path(), "contestant.cpp", &format!("{text}// changed\n"));
+    let third = check_source(dir.path(), &changed, None);
     assert!(
         !stderr(&third).contains("already built"),
         "{}",

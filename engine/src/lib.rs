@@ -14,6 +14,7 @@ pub mod judge;
 mod lexer;
 pub mod parse;
 pub mod run;
+pub mod state;
 pub mod strategy;
 pub mod validate;
 
@@ -28,5 +29,6 @@ pub use parse::{
     parse_game, parse_game_bytes, parse_outcome, ParseError, ParseErrorKind, Position,
 };
 pub use run::{Budget, Engine, RunError, Stall, DEFAULT_MAX_TURNS};
+pub use state::{PigState, TableEnd};
 pub use strategy::StrategyEngine;
 pub use validate::{validate_game, Deviation, DeviationKind, Validation};

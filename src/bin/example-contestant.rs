@@ -1,7 +1,8 @@
 //! An example contestant solution for `pigkill check`: reads a game on
 //! stdin and prints the judge output, like any submission would. It plays
 //! with the reference engine, so it is right; `--bug NAME` makes it wrong
-//! in one classic way (the names of `pigkill mutants`), to see what
+//! in one known way (the ids of `pigkill mutants`, the catalogue of known
+//! mistakes), to see what
 //! `pigkill check` reports for a wrong solution.
 //!
 //! ```sh
@@ -45,13 +46,15 @@ fn main() -> ExitCode {
         }
     };
     let result = match bug {
-        Some(mutation) => MutantEngine(mutation).run(&game, Budget::default()),
-        None => ReferenceEngine.run(&game, Budget::default()),
+        Some(mutation) => MutantEngine(mutation).output(&game, Budget::default()),
+        None => ReferenceEngine
+            .run(&game, Budget::default())
+            .map(|outcome| outcome.to_judge_text()),
     };
     match result {
-        Ok(outcome) => {
+        Ok(text) => {
             let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(outcome.to_judge_text().as_bytes());
+            let _ = stdout.write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
         Err(e) => {

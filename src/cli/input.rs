@@ -100,18 +100,6 @@ fn located(error: &ReadError, name: &str) -> Failure {
 ///
 /// A usage failure when the folder cannot be read.
 pub fn input_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "in") && !p.is_dir())
-        .collect();
-    files.sort_by_cached_key(|p| {
-        let stem = p
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
-        (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
-    });
-    Ok(files)
+    crate::fixtures::input_files(dir)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))
 }
