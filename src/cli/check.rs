@@ -316,6 +316,10 @@ fn print_failure(failure: &FailureReport) {
     } else {
         println!("not minimised: {}", failure.original);
     }
+    print!(
+        "--- likely cause:\n{}",
+        crate::check::likely_cause_text(&failure.diagnosis)
+    );
     println!("--- the game:\n{}", failure.input.trim_end());
     let actual = show_block(&failure.raw_actual);
     println!(
