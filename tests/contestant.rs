@@ -1,0 +1,150 @@
+//! The contestant-style C++ solution (`examples/contestant.cpp`), a third
+//! implementation written from `rules.md` alone by someone who never read
+//! the engines: it agrees with them, and each mistake it can be built with
+//! (`-DMISTAKE_<ID>`, written from the catalogue's one-line meanings, not
+//! from the reference's code) is caught by `pigkill check` and diagnosed
+//! as the right catalogue id. The example contestant's `--bug` switches
+//! are the reference's own variants, so diagnosing them proves little;
+//! these binaries share no code with the catalogue.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use pigkill_reference::mutants::Mutation;
+
+/// Mistakes whose C++ reading differs from the catalogue's on purpose of
+/// the experiment: the right answer is then "no known mistake", never a
+/// wrong one. `suspects-revealed-players`: the C++ clears a revealed pig's
+/// suspicion at its next reveal (K, F or J); the catalogue's variant keeps
+/// it, so their outputs differ on the games where it shows.
+const READ_OTHERWISE: &[&str] = &["suspects-revealed-players"];
+
+/// Switches of the C++ file that are no catalogue mistake: resuming the
+/// scan after a peach cannot change any game (every card left of the peach
+/// was unplayable and a peach changes only HP), so the catalogue dropped it.
+const EQUIVALENT: &[&str] = &["scan-resumes-after-peach"];
+
+/// Builds the correct binary and every mistake binary once per test run.
+fn contestants() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("pigkill-contestants-{}", std::process::id()));
+        let status = Command::new("sh")
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/examples/build-contestants.sh"
+            ))
+            .arg(&dir)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .expect("examples/build-contestants.sh runs (it needs g++)");
+        assert!(status.success(), "the contestants build with g++");
+        dir
+    })
+}
+
+fn check(args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>, String) {
+    let out = tempfile::tempdir().expect("temp dir");
+    let output = Command::new(env!("CARGO_BIN_EXE_pigkill"))
+        .arg("check")
+        .args(args)
+        .args(["--json", "--out"])
+        .arg(out.path())
+        .output()
+        .expect("pigkill runs");
+    let events = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    (
+        output.status.code(),
+        events,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_correct_contestant_agrees_with_both_engines() {
+    let exe = contestants().join("contestant");
+    let exe = exe.to_str().unwrap();
+    for profile in ["mixed", "full", "big"] {
+        let (code, events, stderr) = check(&[
+            "--solution",
+            exe,
+            "--count",
+            "2000",
+            "--seed",
+            "11",
+            "--profile",
+            profile,
+        ]);
+        assert_eq!(code, Some(0), "{profile}: {events:?}{stderr}");
+        let summary = events.last().unwrap();
+        assert!(
+            summary["verdicts"]["AC"].as_u64().unwrap() > 1000,
+            "{summary}"
+        );
+    }
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules");
+    let (code, events, stderr) = check(&["--solution", exe, "--tests", rules]);
+    assert_eq!(code, Some(0), "{events:?}{stderr}");
+}
+
+#[test]
+fn each_injected_mistake_is_caught_and_diagnosed_as_its_catalogue_id() {
+    let mut built: Vec<String> = std::fs::read_dir(contestants())
+        .expect("built")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().to_string();
+            name.strip_prefix("contestant-").map(str::to_string)
+        })
+        .collect();
+    built.sort();
+    assert!(
+        built.len() >= 10,
+        "at least 10 injectable mistakes: {built:?}"
+    );
+    let mut named = 0;
+    for id in &built {
+        if EQUIVALENT.contains(&id.as_str()) {
+            continue;
+        }
+        assert!(
+            Mutation::from_name(id).is_some(),
+            "{id}: every switch of the C++ file is a catalogue id"
+        );
+        let exe = contestants().join(format!("contestant-{id}"));
+        let (code, events, stderr) = check(&[
+            "--solution",
+            exe.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--time",
+            "60s",
+            "--timeout",
+            "300ms",
+        ]);
+        assert_eq!(code, Some(1), "{id} is caught: {events:?}{stderr}");
+        let failure = events
+            .iter()
+            .find(|e| e["event"] == "failure")
+            .expect("a failure");
+        let diagnosis = failure["diagnosis"].as_array().expect("a diagnosis");
+        if READ_OTHERWISE.contains(&id.as_str()) {
+            // No wrong cause: either none, or this one.
+            assert!(
+                diagnosis.iter().all(|d| d["mistake"] == id.as_str()),
+                "{id}: {failure}"
+            );
+            continue;
+        }
+        let first = diagnosis
+            .first()
+            .unwrap_or_else(|| panic!("{id}: no cause: {failure}"));
+        assert_eq!(first["mistake"], id.as_str(), "{failure}");
+        assert_eq!(first["verdict"], "confirmed", "{failure}");
+        named += 1;
+    }
+    assert!(named >= 40, "{named} mistakes diagnosed");
+}
