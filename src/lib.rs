@@ -14,6 +14,7 @@ pub mod fuzzing;
 pub mod minimise;
 pub mod mutation;
 pub mod narrate;
+pub mod package;
 pub mod shrink;
 pub mod solution;
 pub mod stress;
