@@ -121,6 +121,21 @@ fn every_suite_has_the_statements_shape() {
 }
 
 #[test]
+fn mistakes_a_tiny_pool_cannot_expose_get_a_bigger_search() {
+    let suite = build(
+        4,
+        &SuiteOptions {
+            pool: PoolSizes([1, 1, 1, 1]),
+            time_limit: None,
+            ..SuiteOptions::default()
+        },
+    );
+    assert!(suite.extra_rounds >= 1);
+    let missed = pigkill::suite::MutantSet::all().difference(&suite.exposed());
+    assert!(missed.is_empty(), "not exposed: {missed}");
+}
+
+#[test]
 fn the_same_seed_gives_the_same_suite() {
     let again = build(3, &options());
     let texts = |s: &Suite| -> Vec<String> { s.cases().map(|c| c.case.game.to_text()).collect() };

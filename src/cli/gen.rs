@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use pigkill_generators::{game_seed, generate, Profile};
 
 use super::stress::{clock_seed, parse_duration, parse_profile, side_by_side};
@@ -305,9 +305,11 @@ fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
         }
     }
     eprintln!(
-        "gen: wrote {} tests ({:?} package) to {}",
+        "gen: wrote {} tests ({} package) to {}",
         suite.tests.len(),
-        args.format,
+        args.format
+            .to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string()),
         target.path().display()
     );
     let mut coverage = Coverage::new();

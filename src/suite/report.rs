@@ -114,6 +114,19 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
         pairs(),
         suite.separable_pairs()
     );
+    for (subtask, tests, candidates) in suite.by_subtask() {
+        let _ = writeln!(
+            md,
+            "- `{}` tests expose {} of the {} mistakes its candidates can expose{}.",
+            subtask.name(),
+            tests.len(),
+            candidates.len(),
+            match candidates.difference(&tests) {
+                missed if missed.is_empty() => String::new(),
+                missed => format!(" (not: {missed})"),
+            }
+        );
+    }
     let _ = writeln!(
         md,
         "- Rule events covered: {} of the {} the pool reaches ({} in all); not covered: {}.",

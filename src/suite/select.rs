@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 use crate::coverage::RuleSet;
 
 use super::exposure::{catalogue, MutantSet};
-use super::pool::{Candidate, Pool, PoolSizes, Slot, SHAPE};
+use super::pool::{Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
 
 /// How a suite is made.
 #[derive(Clone, Debug)]
@@ -53,7 +53,7 @@ pub struct SuiteOptions {
     /// than this many candidates.
     pub min_exposing: usize,
     /// At most this many extra rounds, each as many `full` candidates as
-    /// the first pool.
+    /// the first pool (at least [`MIN_EXTRA_ROUND`]).
     pub max_extra_rounds: u32,
     /// Stop the extra rounds after this long (from the start of [`build`]).
     pub time_limit: Option<Duration>,
@@ -121,6 +121,28 @@ impl Suite {
             .collect();
         positions.sort_unstable();
         positions
+    }
+
+    /// For each subtask, the mistakes its tests expose and the mistakes
+    /// its candidates expose.
+    pub fn by_subtask(&self) -> Vec<(Subtask, MutantSet, MutantSet)> {
+        Subtask::ALL
+            .into_iter()
+            .map(|subtask| {
+                let union = |cs: &mut dyn Iterator<Item = &Candidate>| {
+                    let mut all = MutantSet::new();
+                    for c in cs.filter(|c| c.slot.subtask() == subtask) {
+                        all.union_with(&c.exposes);
+                    }
+                    all
+                };
+                (
+                    subtask,
+                    union(&mut self.cases()),
+                    union(&mut self.pool.candidates.iter()),
+                )
+            })
+            .collect()
     }
 
     /// The rule events the tests cover.
@@ -374,6 +396,9 @@ pub fn swap_in(
     replaced
 }
 
+/// The fewest `full` candidates an extra round draws.
+pub const MIN_EXTRA_ROUND: u64 = 1000;
+
 /// Draws the pools for `seed`, draws more `full` candidates while some
 /// mistake is hard to expose (see the module docs), and chooses the suite.
 /// The same seed and options give the same suite, unless the time limit
@@ -386,7 +411,7 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         && options.time_limit.is_none_or(|t| start.elapsed() < t)
         && hard_to_expose(&pool, options.min_exposing)
     {
-        pool.extend(Slot::Full, options.pool.of(Slot::Full).max(1));
+        pool.extend(Slot::Full, options.pool.of(Slot::Full).max(MIN_EXTRA_ROUND));
         extra_rounds += 1;
     }
     let tests = choose(&pool);
