@@ -19,3 +19,4 @@ pub mod shrink;
 pub mod solution;
 pub mod stress;
 pub mod suite;
+pub mod untrusted;

@@ -2,8 +2,6 @@
 //! who played what on whom, who responded, who nullified for whom, who
 //! revealed, who was suspected, who died and why, and how it ended.
 
-use std::fmt::Write;
-
 use pigkill_engine::{Card, Event, Game, Role, Seat};
 
 fn who(game: &Game, pig: Seat) -> String {
@@ -20,24 +18,63 @@ fn what(card: Card) -> String {
 /// Narrates a trace of `game`, one line per step, indented under its turn
 /// and play.
 pub fn narrate(game: &Game, events: &[Event]) -> String {
-    let mut out = String::new();
-    let mut drawn: Vec<Card> = Vec::new();
-    let mut drawer: Option<Seat> = None;
-    let mut reward_draws = 0;
-    let flush_draws = |out: &mut String, drawn: &mut Vec<Card>, drawer: &mut Option<Seat>| {
-        if let Some(pig) = drawer.take() {
-            let cards: Vec<String> = drawn.iter().map(|c| c.letter().to_string()).collect();
-            let _ = writeln!(out, "  {} draws {}", who(game, pig), cards.join(" "));
-            drawn.clear();
+    narrate_lines(game, events)
+        .into_iter()
+        .fold(String::new(), |mut out, line| {
+            out.push_str(&line.text);
+            out.push('\n');
+            out
+        })
+}
+
+/// One line of a narration and the trace event it tells (the first of
+/// them, for a line that groups a turn's ordinary draws).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NarrationLine {
+    /// The index in the trace of the (first) event this line tells.
+    pub event: usize,
+    /// The line, without its newline.
+    pub text: String,
+}
+
+/// The narration of a trace as lines tied to the events they tell, in
+/// trace order: a turn's ordinary draws share one line, every other event
+/// has its own (an equip, a heal or a reveal is told under its play).
+pub fn narrate_lines(game: &Game, events: &[Event]) -> Vec<NarrationLine> {
+    let mut out = Vec::new();
+    // The turn's ordinary draws not yet told: who draws, the index of the
+    // first one, the cards.
+    let mut pending: Option<(Seat, usize, Vec<Card>)> = None;
+    let mut reward_draws = false;
+    let flush = |out: &mut Vec<NarrationLine>, pending: &mut Option<(Seat, usize, Vec<Card>)>| {
+        if let Some((pig, event, cards)) = pending.take() {
+            let cards: Vec<String> = cards.iter().map(|c| c.letter().to_string()).collect();
+            out.push(NarrationLine {
+                event,
+                text: format!("  {} draws {}", who(game, pig), cards.join(" ")),
+            });
         }
     };
-    for event in events {
-        if !matches!(event, Event::Draw { .. }) || reward_draws > 0 {
-            flush_draws(&mut out, &mut drawn, &mut drawer);
+    for (index, event) in events.iter().enumerate() {
+        // Only a turn's ordinary draws wait to be told together; anything
+        // else tells the waiting draws first, so lines keep trace order.
+        let ordinary_draw = matches!(
+            event,
+            Event::Draw {
+                last_card: false,
+                ..
+            }
+        ) && !reward_draws;
+        if !ordinary_draw {
+            flush(&mut out, &mut pending);
         }
+        if !matches!(event, Event::Draw { .. }) {
+            reward_draws = false;
+        }
+        let mut say = |text: String| out.push(NarrationLine { event: index, text });
         match *event {
             Event::TurnStart { pig, turn } => {
-                let _ = writeln!(out, "turn {turn}: {}", who(game, pig));
+                say(format!("turn {turn}: {}", who(game, pig)));
             }
             Event::Draw {
                 pig,
@@ -49,21 +86,22 @@ pub fn narrate(game: &Game, events: &[Event]) -> String {
                 } else {
                     ""
                 };
-                if reward_draws > 0 {
-                    reward_draws -= 1;
-                    let _ = writeln!(out, "      draws {}{note}", what(card));
+                if reward_draws {
+                    say(format!("      draws {}{note}", what(card)));
                 } else if last_card {
-                    let _ = writeln!(out, "  {} draws {}{note}", who(game, pig), what(card));
+                    say(format!("  {} draws {}{note}", who(game, pig), what(card)));
                 } else {
-                    drawer = Some(pig);
-                    drawn.push(card);
+                    match &mut pending {
+                        Some((_, _, cards)) => cards.push(card),
+                        None => pending = Some((pig, index, vec![card])),
+                    }
                 }
             }
             Event::Play { pig, card, target } => {
                 let at = target
                     .map(|t| format!(" at {}", who(game, t)))
                     .unwrap_or_default();
-                let _ = writeln!(out, "  {} plays {}{at}", who(game, pig), what(card));
+                say(format!("  {} plays {}{at}", who(game, pig), what(card)));
             }
             Event::Equip { replaced, .. } => {
                 let how = if replaced {
@@ -71,13 +109,12 @@ pub fn narrate(game: &Game, events: &[Event]) -> String {
                 } else {
                     ""
                 };
-                let _ = writeln!(
-                    out,
+                say(format!(
                     "    equips the crossbow{how}: kills are no longer limited"
-                );
+                ));
             }
             Event::Heal { hp, .. } => {
-                let _ = writeln!(out, "    heals to {hp} HP");
+                say(format!("    heals to {hp} HP"));
             }
             Event::Reveal { pig, role } => {
                 let side = if role == Role::Loyalist {
@@ -85,10 +122,10 @@ pub fn narrate(game: &Game, events: &[Event]) -> String {
                 } else {
                     "a rebel"
                 };
-                let _ = writeln!(out, "    {} reveals itself as {side}", who(game, pig));
+                say(format!("    {} reveals itself as {side}", who(game, pig)));
             }
             Event::Respond { pig, card } => {
-                let _ = writeln!(out, "    {} discards {}", who(game, pig), what(card));
+                say(format!("    {} discards {}", who(game, pig), what(card)));
             }
             Event::Nullify { pig, target, depth } => {
                 let why = if depth % 2 == 1 {
@@ -99,29 +136,29 @@ pub fn narrate(game: &Game, events: &[Event]) -> String {
                         who(game, target)
                     )
                 };
-                let _ = writeln!(out, "    {} plays nullify #{depth} {why}", who(game, pig));
+                say(format!(
+                    "    {} plays nullify #{depth} {why}",
+                    who(game, pig)
+                ));
             }
             Event::Damage { pig, source, hp } => {
-                let _ = writeln!(
-                    out,
+                say(format!(
                     "    {} takes 1 damage from {}: {hp} HP",
                     who(game, pig),
                     who(game, source)
-                );
+                ));
             }
             Event::Rescue { pig } => {
-                let _ = writeln!(
-                    out,
+                say(format!(
                     "    {} is dying and eats a peach: 1 HP",
                     who(game, pig)
-                );
+                ));
             }
             Event::Suspect { pig } => {
-                let _ = writeln!(
-                    out,
+                say(format!(
                     "    MP now suspects {} (it hurt MP without having revealed)",
                     who(game, pig)
-                );
+                ));
             }
             Event::Death {
                 pig,
@@ -130,20 +167,18 @@ pub fn narrate(game: &Game, events: &[Event]) -> String {
                 weapon,
             } => {
                 let gear = if weapon { " and its crossbow" } else { "" };
-                let _ = writeln!(
-                    out,
+                say(format!(
                     "    {} dies, killed by {}, discarding {discarded} cards{gear}",
                     who(game, pig),
                     who(game, source)
-                );
+                ));
             }
             Event::Reward { pig } => {
-                reward_draws = 3;
-                let _ = writeln!(
-                    out,
+                reward_draws = true;
+                say(format!(
                     "    {} draws 3 cards as the reward for a rebel's death:",
                     who(game, pig)
-                );
+                ));
             }
             Event::Penalty {
                 pig,
@@ -151,21 +186,20 @@ pub fn narrate(game: &Game, events: &[Event]) -> String {
                 weapon,
             } => {
                 let gear = if weapon { " and its crossbow" } else { "" };
-                let _ = writeln!(
-                    out,
+                say(format!(
                     "    {} killed a loyalist: it discards its {discarded} cards{gear}",
                     who(game, pig)
-                );
+                ));
             }
             Event::GameOver { winner } => {
                 let why = match winner {
                     pigkill_engine::Winner::Lord => "MP wins: every rebel is dead",
                     pigkill_engine::Winner::Rebels => "FP win: MP is dead",
                 };
-                let _ = writeln!(out, "game over: {why}");
+                say(format!("game over: {why}"));
             }
         }
     }
-    flush_draws(&mut out, &mut drawn, &mut drawer);
+    flush(&mut out, &mut pending);
     out
 }

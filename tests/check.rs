@@ -139,27 +139,47 @@ fn a_solution_that_hangs_gets_tle() {
 }
 
 #[test]
-fn a_crashing_solution_gets_re_naming_the_signal() {
+fn a_solution_that_crashes_before_reading_is_one_clear_error() {
     let out_dir = tempfile::tempdir().expect("temp dir");
     let out = check(
         &[
             "--solution",
-            "sh -c 'kill -SEGV $$'",
+            "sh -c 'echo cannot load libfoo.so >&2; kill -SEGV $$'",
             "--count",
             "3",
             "--seed",
             "1",
-            "--jobs",
-            "1",
         ],
         out_dir.path(),
     );
-    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        text(&out.stdout).contains("SIGSEGV"),
-        "{}",
-        text(&out.stdout)
+        stderr.contains("fails before reading its input"),
+        "{stderr}"
     );
+    assert!(stderr.contains("SIGSEGV"), "{stderr}");
+    assert!(stderr.contains("cannot load libfoo.so"), "{stderr}");
+    assert!(text(&out.stdout).is_empty(), "no game was minimised");
+}
+
+#[test]
+fn a_solution_that_crashes_on_some_games_gets_re_naming_the_signal() {
+    // Crashes on games of 6 pigs or more, answers right otherwise.
+    let crashes = format!(
+        "sh -c 'input=$(cat); set -- $input; if [ $1 -ge 6 ]; then kill -SEGV $$; fi; printf \"%s\\n\" \"$input\" | {}'",
+        contestant(None)
+    );
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let out = check(
+        &["--solution", &crashes, "--count", "200", "--seed", "1"],
+        out_dir.path(),
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(report.contains("RE: killed by SIGSEGV"), "{report}");
+    // Minimised to the smallest table that still crashes: 6 pigs.
+    assert!(report.contains("to 6 pigs"), "{report}");
 }
 
 #[test]
@@ -236,4 +256,254 @@ fn a_missing_solution_is_a_usage_error() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// Runs `pigkill check --json` and parses every line of its stdout.
+fn check_json(args: &[&str], out: &std::path::Path) -> (Option<i32>, Vec<serde_json::Value>) {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let output = check(&all, out);
+    let events = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    (output.status.code(), events)
+}
+
+#[test]
+fn the_default_run_stops_at_the_first_failure_with_one_minimised_game() {
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let out = check(
+        &[
+            "--solution",
+            &contestant(Some("loyalist-fights-lord")),
+            "--time",
+            "60s",
+            "--seed",
+            "7",
+        ],
+        out_dir.path(),
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert_eq!(report.matches("\n=== ").count(), 1, "{report}");
+    let saved: Vec<_> = std::fs::read_dir(out_dir.path()).expect("saved").collect();
+    assert_eq!(saved.len(), 4, "{report}");
+    // It stopped long before the 60 s budget: the search ended at the
+    // first failure.
+    assert!(report.contains("1 failure saved"), "{report}");
+}
+
+#[test]
+fn keep_going_reports_one_game_per_cause_not_per_line() {
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let (code, events) = check_json(
+        &[
+            "--solution",
+            &contestant(Some("duel-player-first")),
+            "--time",
+            "4s",
+            "--seed",
+            "3",
+            "--keep-going",
+        ],
+        out_dir.path(),
+    );
+    assert_eq!(code, Some(1));
+    let failures: Vec<_> = events.iter().filter(|e| e["event"] == "failure").collect();
+    let summary = events.last().expect("a summary");
+    assert_eq!(summary["event"], "summary");
+    let wrong = summary["verdicts"]["WA"].as_u64().unwrap_or(0)
+        + summary["verdicts"]["PE"].as_u64().unwrap_or(0);
+    assert!(wrong > 10, "many failing games: {summary}");
+    assert!(
+        (1..=3).contains(&failures.len()),
+        "one mistake, at most 3 causes: {failures:?}"
+    );
+    let causes: std::collections::HashSet<&str> = failures
+        .iter()
+        .map(|f| f["cause"].as_str().unwrap())
+        .collect();
+    assert_eq!(causes.len(), failures.len(), "each cause reported once");
+}
+
+#[test]
+fn json_lines_carry_every_field() {
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let (code, events) = check_json(
+        &[
+            "--solution",
+            &contestant(Some("dying-skips-peach")),
+            "--count",
+            "500",
+            "--seed",
+            "7",
+        ],
+        out_dir.path(),
+    );
+    assert_eq!(code, Some(1));
+    let names: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["start", "failure", "summary"]);
+    let start = &events[0];
+    assert_eq!(start["solution"], contestant(Some("dying-skips-peach")));
+    assert_eq!(start["source"], "generated");
+    assert_eq!(start["profile"], "mixed");
+    assert_eq!(start["seed"], 7);
+    assert_eq!(start["count"], 500);
+    assert!(start["time_s"].is_null() && start["folder"].is_null());
+    assert!(start["jobs"].as_u64().unwrap() >= 1);
+    assert_eq!(start["keep_going"], false);
+    assert_eq!(start["compare"], "lines");
+    assert_eq!(start["timeout_s"], 1.0);
+
+    let failure = &events[1];
+    assert_eq!(failure["verdict"], "WA");
+    assert!(failure["detail"].as_str().unwrap().starts_with("WA line "));
+    assert_eq!(failure["cause"], "wrong-output");
+    assert!(failure["elapsed_s"].as_f64().unwrap() > 0.0);
+    assert!(failure["game_index"].as_u64().unwrap() < 500);
+    assert!(failure["test"].is_null());
+    let (before, after) = (&failure["original"], &failure["minimised"]);
+    assert!(after["pigs"].as_u64() <= before["pigs"].as_u64());
+    assert!(after["deck"].as_u64() <= before["deck"].as_u64());
+    assert_eq!(failure["minimal"], true);
+    assert!(failure["shrink_runs"].as_u64().unwrap() > 0);
+    assert!(failure["shrink_s"].as_f64().unwrap() >= 0.0);
+    // The input is the minimised game, and its answers are the engines' and
+    // the solution's.
+    let input = failure["input"].as_str().unwrap();
+    let game = pigkill_engine::parse_game(input).expect("the minimised game");
+    assert_eq!(game.pig_count() as u64, after["pigs"].as_u64().unwrap());
+    let expected = failure["expected"].as_str().unwrap();
+    assert_eq!(
+        pigkill::check::expected(&game),
+        pigkill::check::Expected::Answer(expected.to_string()),
+        "the expected answer is the engines'"
+    );
+    assert_ne!(failure["actual"], failure["expected"]);
+    assert!(failure["stderr"].is_string());
+    let files: Vec<&str> = failure["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), 4);
+    assert_eq!(std::fs::read_to_string(files[0]).unwrap(), input);
+    assert_eq!(
+        std::fs::read_to_string(files[2]).unwrap(),
+        failure["actual"].as_str().unwrap()
+    );
+    assert_eq!(failure["games_in_group"].as_u64(), Some(1));
+
+    let summary = &events[2];
+    assert_eq!(summary["verdicts"]["WA"], 1);
+    let games = summary["games"].as_u64().unwrap();
+    assert_eq!(
+        games,
+        summary["verdicts"]["AC"].as_u64().unwrap_or(0) + 1,
+        "{summary}"
+    );
+    assert!(summary["games_per_s"].as_f64().unwrap() > 0.0);
+    assert!(summary["search_s"].as_f64().unwrap() <= summary["elapsed_s"].as_f64().unwrap());
+    assert!(summary["skipped"].is_u64());
+    assert_eq!(summary["failures"], 1);
+    assert_eq!(summary["saved"].as_array().unwrap().len(), 4);
+    assert_eq!(summary["interrupted"], false);
+}
+
+#[test]
+fn a_tle_on_some_games_only_is_minimised_within_the_budget() {
+    // Hangs on games with 7 pigs or more, answers right otherwise.
+    let hangs = format!(
+        "sh -c 'input=$(cat); set -- $input; if [ $1 -ge 7 ]; then exec sleep 1000; fi; printf \"%s\\n\" \"$input\" | {}'",
+        contestant(None)
+    );
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let (code, events) = check_json(
+        &[
+            "--solution",
+            &hangs,
+            "--count",
+            "300",
+            "--seed",
+            "1",
+            "--shrink-time",
+            "5s",
+        ],
+        out_dir.path(),
+    );
+    assert_eq!(code, Some(1));
+    let failure = events
+        .iter()
+        .find(|e| e["event"] == "failure")
+        .expect("a failure");
+    assert_eq!(failure["verdict"], "TLE");
+    assert_eq!(failure["minimised"]["pigs"], 7, "{failure}");
+    // The budget, plus at most one run at the full limit that was under
+    // way when it ran out.
+    assert!(
+        failure["shrink_s"].as_f64().unwrap() < 5.0 + 1.5,
+        "{failure}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_with_the_summary_and_the_failures_saved_and_no_process_left() {
+    let pids = tempfile::tempdir().expect("temp dir");
+    // Every run records its pid, then answers slowly and wrongly on some
+    // games, so that a keep-going check is busy when interrupted.
+    let solution = format!(
+        "sh -c 'echo $$ >> {}/pids; sleep 0.05; {} --bug duel-player-first'",
+        pids.path().display(),
+        env!("CARGO_BIN_EXE_example-contestant")
+    );
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_pigkill"))
+        .args([
+            "check",
+            "--solution",
+            &solution,
+            "--time",
+            "60s",
+            "--seed",
+            "3",
+        ])
+        .args(["--keep-going", "--json", "--out"])
+        .arg(out_dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("pigkill runs");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    // SAFETY: kill(2) on the child's pid, which has not been reaped yet.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let started = std::time::Instant::now();
+    let output = child.wait_with_output().expect("pigkill ends");
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "it stopped soon after Ctrl-C"
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    let events: Vec<serde_json::Value> = text(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let summary = events.last().expect("a summary");
+    assert_eq!(summary["event"], "summary");
+    assert_eq!(summary["interrupted"], true);
+    let saved = summary["saved"].as_array().expect("saved files");
+    assert!(!saved.is_empty());
+    for file in saved {
+        assert!(std::path::Path::new(file.as_str().unwrap()).exists());
+    }
+    let recorded = std::fs::read_to_string(pids.path().join("pids")).expect("pids");
+    for pid in recorded.lines() {
+        let pid: libc::pid_t = pid.trim().parse().expect("a pid");
+        // SAFETY: signal 0 only asks whether the process exists.
+        let alive = unsafe { libc::kill(pid, 0) } == 0;
+        assert!(!alive, "process {pid} of the solution is still running");
+    }
 }

@@ -1,28 +1,26 @@
-//! `pigkill check`: cross-checks a contestant's solution binary on
-//! generated games (or a folder of tests), judges every run like an online
-//! judge, and hands back the smallest failing game of each kind with the
-//! expected and actual output and a narration of what should have happened.
+//! `pigkill check`: parses the arguments, runs the library's check
+//! pipeline ([`crate::check`]) and renders its events, as text for people
+//! or as JSON Lines (`--json`) for editors and CI. Ctrl-C once stops the
+//! search and any minimisation, keeping what was found; twice exits at
+//! once.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Args;
-use pigkill_engine::{parse_game_bytes, Budget, Game};
-use pigkill_generators::{game_seed, generate, Profile};
+use pigkill_generators::Profile;
+use serde::Serialize;
 
 use super::stress::{clock_seed, default_jobs, parse_duration, parse_profile, side_by_side};
 use super::{Failure, EXIT_FOUND, EXIT_OK};
-use crate::check::{expected, judge_game, minimise_failure, Expected, FailureSignature, Judged};
-use crate::diff::play_traced;
-use crate::engines;
-use crate::fixtures::{first_line_difference, write_fresh};
-use crate::found::size;
-use crate::narrate::narrate;
-use crate::shrink::ShrinkOptions;
-use crate::solution::{Command, CompareMode, Limits, Tally, Worker, MIB};
+use crate::check::{CheckEvent, CheckOptions, FailureReport, Source, StartReport, Summary};
+use crate::solution::{Command, CompareMode, Limits, MIB};
+use crate::untrusted::{show, show_block};
+
+/// The exit code of a check that Ctrl-C stopped before any failure.
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Arguments of `pigkill check`.
 #[derive(Debug, Args)]
@@ -43,19 +41,26 @@ pub struct CheckArgs {
     /// Check game indices 0..N.
     #[arg(long, conflicts_with_all = ["time", "tests"])]
     count: Option<u64>,
-    /// Check for this long (default 60s).
+    /// Search for this long (default 60s).
     #[arg(long, value_parser = parse_duration, conflicts_with = "tests")]
     time: Option<Duration>,
     /// Check the tests of a folder (N.in, with N.out when present) instead.
     #[arg(long)]
     tests: Option<PathBuf>,
+    /// Search the whole --count/--time and report one minimised failure per
+    /// distinct cause, instead of stopping at the first failure.
+    #[arg(long)]
+    keep_going: bool,
+    /// The time budget of each minimisation (the best game so far is kept).
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    shrink_time: Duration,
     /// How output is compared: exact, lines (ignores trailing whitespace and a final newline), tokens.
     #[arg(long, default_value = "lines")]
     compare: CompareMode,
     /// Wall-time limit per game.
     #[arg(long, default_value = "1s", value_parser = parse_duration)]
     timeout: Duration,
-    /// Memory limit per game, in MiB (address space).
+    /// Memory limit per game, in MiB.
     #[arg(long, default_value_t = 512)]
     memory: u64,
     /// Output limit per game, in KiB.
@@ -67,123 +72,31 @@ pub struct CheckArgs {
     /// Where minimised failures are saved.
     #[arg(long, default_value = "pigkill-failures")]
     out: PathBuf,
-}
-
-/// One case to check.
-struct Case {
-    /// `game N` or the test file's name.
-    name: String,
-    /// A number for the table's "slowest game".
-    number: u64,
-    game: Game,
-    /// The answer the solution must give.
-    answer: String,
-}
-
-/// The first failure of one signature, and how many more.
-struct Group {
-    case: Case,
-    judged: Judged,
-    count: u64,
-}
-
-#[derive(Default)]
-struct Shared {
-    tally: Tally,
-    groups: BTreeMap<FailureSignature, Group>,
-    divergences: Vec<String>,
-    skipped: u64,
-    start_error: Option<String>,
+    /// Print JSON Lines on stdout, one object per event (see the README).
+    #[arg(long)]
+    json: bool,
 }
 
 fn usage(e: impl std::fmt::Display) -> Failure {
     Failure::usage(e.to_string())
 }
 
-/// The cases of a test folder, numerically ordered.
-fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, Failure> {
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| usage(format!("cannot read {}: {e}", dir.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort_by_key(|p| {
-        let stem = p
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
-        (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
-    });
-    let mut cases = Vec::new();
-    for (i, input) in inputs.iter().enumerate() {
-        let bytes = std::fs::read(input)
-            .map_err(|e| usage(format!("cannot read {}: {e}", input.display())))?;
-        let game =
-            parse_game_bytes(&bytes).map_err(|e| usage(format!("{}: {e}", input.display())))?;
-        let name = input
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
-        let from_engines = expected(&game);
-        let from_folder = std::fs::read_to_string(input.with_extension("out")).ok();
-        let answer = match (from_folder, from_engines) {
-            (Some(out), Expected::Answer(engines)) => {
-                if let Some(d) = first_line_difference(&out, &engines) {
-                    eprintln!("warning: {name}: the folder's answer differs from the engines' ({d}); using the folder's");
-                }
-                out
-            }
-            (Some(out), _) => out,
-            (None, Expected::Answer(engines)) => engines,
-            (None, Expected::Divergence(d)) => {
-                shared
-                    .divergences
-                    .push(format!("{name}: the engines disagree ({d}); skipped"));
-                continue;
-            }
-            (None, Expected::NoRebel) => {
-                eprintln!("warning: {name}: no rebel (outside the statement's data); skipped");
-                shared.skipped += 1;
-                continue;
-            }
-            (None, Expected::DoesNotEnd) => {
-                eprintln!("warning: {name}: the game does not end; skipped");
-                shared.skipped += 1;
-                continue;
-            }
-        };
-        cases.push(Case {
-            name,
-            number: i as u64 + 1,
-            game,
-            answer,
-        });
-    }
-    Ok(cases)
-}
-
-fn record(shared: &Mutex<Shared>, case: Case, judged: Judged, report: &crate::solution::RunReport) {
-    let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
-    shared.tally.record(case.number, &judged.verdict, report);
-    if judged.verdict.is_accepted() {
-        return;
-    }
-    let signature = FailureSignature::of(&judged.verdict);
-    match shared.groups.get_mut(&signature) {
-        Some(group) => group.count += 1,
-        None => {
-            shared.groups.insert(
-                signature,
-                Group {
-                    case,
-                    judged,
-                    count: 1,
-                },
-            );
+/// A flag that the first Ctrl-C sets; the second exits at once (the
+/// solutions' processes die with their parent threads).
+fn interrupt_flag(json: bool) -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    // Only one handler per process: a second check in the same process
+    // (tests) keeps the first one's flag, which is harmless.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
-    }
+        if !json {
+            eprintln!("\ninterrupted: stopping (Ctrl-C again to quit at once)");
+        }
+    });
+    stop
 }
 
 /// Runs `pigkill check`.
@@ -199,211 +112,188 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
             .args(&args.args)
             .map_err(|e| usage(format!("--solution: {e}")))?;
     }
-    let limits = Limits {
-        timeout: args.timeout,
-        memory: Some(args.memory.saturating_mul(MIB)),
-        output: args.output.saturating_mul(1024),
-        ..Limits::default()
+    let source = match &args.tests {
+        Some(dir) => Source::Folder(dir.clone()),
+        None => Source::Generated {
+            profile: args.profile,
+            seed: args.seed.unwrap_or_else(clock_seed),
+            count: args.count,
+            time: args.time,
+        },
     };
-    let jobs = args.jobs.unwrap_or_else(default_jobs).max(1);
-    let mut shared = Shared::default();
-    let folder = match &args.tests {
-        Some(dir) => Some(folder_cases(dir, &mut shared)?),
-        None => None,
+    let options = CheckOptions {
+        solution: args.solution.clone(),
+        command,
+        source,
+        limits: Limits {
+            timeout: args.timeout,
+            memory: Some(args.memory.saturating_mul(MIB)),
+            output: args.output.saturating_mul(1024),
+            ..Limits::default()
+        },
+        compare: args.compare,
+        jobs: args.jobs.unwrap_or_else(default_jobs).max(1),
+        keep_going: args.keep_going,
+        shrink_time: args.shrink_time,
+        out: args.out.clone(),
+        stop: interrupt_flag(args.json),
     };
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let deadline = match (args.count, args.time) {
-        (Some(_), _) => None,
-        (None, time) => Some(time.unwrap_or(Duration::from_secs(60))),
-    };
-    match &folder {
-        Some(cases) => eprintln!(
-            "check: {} tests from {}, {jobs} jobs",
-            cases.len(),
-            args.tests.as_deref().unwrap_or(Path::new(".")).display()
-        ),
-        None => eprintln!(
-            "check: profile {}, seed {seed}, {jobs} jobs, {}",
-            args.profile.name(),
-            match deadline {
-                Some(t) => format!("for {}", humantime::format_duration(t)),
-                None => format!("games 0..{}", args.count.unwrap_or(0)),
-            }
-        ),
+    let summary = if args.json {
+        crate::check::run(&options, &mut json_event)
+    } else {
+        crate::check::run(&options, &mut text_event)
     }
-    let start = Instant::now();
-    let shared = Mutex::new(shared);
-    let next = AtomicU64::new(0);
-    let folder_cases = Mutex::new(folder.map(|c| c.into_iter().map(Some).collect::<Vec<_>>()));
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                let mut worker = match Worker::new() {
-                    Ok(w) => w,
-                    Err(e) => {
-                        shared.lock().unwrap_or_else(|e| e.into_inner()).start_error.get_or_insert(format!("cannot make a working directory: {e}"));
-                        return;
-                    }
-                };
-                loop {
-                    if shared.lock().unwrap_or_else(|e| e.into_inner()).start_error.is_some() {
-                        return;
-                    }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let case = {
-                        let mut folder = folder_cases.lock().unwrap_or_else(|e| e.into_inner());
-                        match folder.as_mut() {
-                            Some(cases) => match cases.get_mut(index as usize) {
-                                Some(slot) => slot.take(),
-                                None => return,
-                            },
-                            None => None,
-                        }
-                    };
-                    let case = match case {
-                        Some(case) => case,
-                        None => {
-                            if deadline.is_some_and(|d| start.elapsed() >= d) || args.count.is_some_and(|n| index >= n) {
-                                return;
-                            }
-                            let game = generate(args.profile, game_seed(seed, index));
-                            match expected(&game) {
-                                Expected::Answer(answer) => Case {
-                                    name: format!("game {index}"),
-                                    number: index,
-                                    game,
-                                    answer,
-                                },
-                                Expected::Divergence(d) => {
-                                    shared.lock().unwrap_or_else(|e| e.into_inner()).divergences.push(format!(
-                                        "game {index}: the engines disagree ({d}); set aside, see `pigkill gen --profile {} --seed {seed} --index {index}`",
-                                        args.profile.name()
-                                    ));
-                                    continue;
-                                }
-                                Expected::DoesNotEnd | Expected::NoRebel => {
-                                    shared.lock().unwrap_or_else(|e| e.into_inner()).skipped += 1;
-                                    continue;
-                                }
-                            }
-                        }
-                    };
-                    match judge_game(&mut worker, &command, &case.game, &case.answer, &limits, args.compare) {
-                        Ok((judged, report)) => record(&shared, case, judged, report),
-                        Err(e) => {
-                            shared.lock().unwrap_or_else(|e| e.into_inner()).start_error.get_or_insert(format!("cannot run {}: {e}", args.solution));
-                            return;
-                        }
-                    }
-                }
-            });
+    .map_err(usage)?;
+    Ok(if summary.failed() {
+        EXIT_FOUND
+    } else if summary.interrupted {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_OK
+    })
+}
+
+/// One JSON Lines record: the event's name, then its fields.
+#[derive(Serialize)]
+struct Record<'a, T: Serialize> {
+    event: &'static str,
+    #[serde(flatten)]
+    body: &'a T,
+}
+
+#[derive(Serialize)]
+struct Message<'a> {
+    message: &'a str,
+}
+
+fn print_json<T: Serialize>(event: &'static str, body: &T) {
+    match serde_json::to_string(&Record { event, body }) {
+        Ok(line) => println!("{}", crate::untrusted::json_safe(&line)),
+        Err(e) => eprintln!("error: cannot write the {event} event as JSON: {e}"),
+    }
+}
+
+/// Renders an event as one JSON object on a line.
+fn json_event(event: CheckEvent<'_>) {
+    match event {
+        CheckEvent::Start(start) => print_json("start", start),
+        CheckEvent::Warning(message) => print_json("warning", &Message { message }),
+        CheckEvent::Failure(failure) => print_json("failure", failure),
+        CheckEvent::Summary(summary) => print_json("summary", summary),
+    }
+}
+
+/// Renders an event as text for people: the report on stdout, warnings
+/// on stderr; the solution's output always shown through
+/// [`crate::untrusted`].
+fn text_event(event: CheckEvent<'_>) {
+    match event {
+        CheckEvent::Start(start) => print_start(start),
+        CheckEvent::Warning(message) => eprintln!("warning: {message}"),
+        CheckEvent::Failure(failure) => print_failure(failure),
+        CheckEvent::Summary(summary) => print_summary(summary),
+    }
+}
+
+fn print_start(start: &StartReport) {
+    let what = match (&start.folder, &start.profile) {
+        (Some(folder), _) => format!("{} tests from {folder}", start.count.unwrap_or(0)),
+        (None, profile) => {
+            let budget = match (start.count, start.time_s) {
+                (Some(count), _) => format!("games 0..{count}"),
+                (None, time) => format!("for {}s", time.unwrap_or(60.0)),
+            };
+            format!(
+                "profile {}, seed {}, {budget}",
+                profile.as_deref().unwrap_or("mixed"),
+                start.seed.unwrap_or(0)
+            )
         }
-    });
-    let elapsed = start.elapsed();
-    let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some(e) = shared.start_error {
-        return Err(usage(e));
-    }
-    let mut worker =
-        Worker::new().map_err(|e| usage(format!("cannot make a working directory: {e}")))?;
-    for (signature, group) in &shared.groups {
+    };
+    let mode = if start.keep_going {
+        "one failure per cause"
+    } else {
+        "stops at the first failure; --keep-going for one per cause"
+    };
+    println!("check: {what}, {} jobs ({mode})", start.jobs);
+}
+
+fn print_failure(failure: &FailureReport) {
+    let found_at = match (&failure.test, failure.game_index) {
+        (Some(test), _) => test.clone(),
+        (None, Some(index)) => format!("game {index}"),
+        (None, None) => "a game".to_string(),
+    };
+    println!(
+        "\n=== {}: {}, first at {found_at} (reported {:.1} s in)",
+        failure.verdict,
+        failure.cause.replace('-', " "),
+        failure.elapsed_s
+    );
+    println!("{}", failure.detail);
+    if failure.shrink_runs > 0 {
         println!(
-            "\n=== {signature}: first at {} ({} games in this group)",
-            group.case.name, group.count
+            "minimised from {} to {} ({} runs of the solution, {:.1} s{})",
+            failure.original,
+            failure.minimised,
+            failure.shrink_runs,
+            failure.shrink_s,
+            if failure.minimal {
+                ""
+            } else {
+                "; stopped by its budget, the best game so far"
+            }
         );
-        println!("{}", group.judged.verdict);
-        let options = ShrinkOptions {
-            explore: 0,
-            max_calls: Some(3000),
-            time_limit: Some(Duration::from_secs(60)),
-            ..ShrinkOptions::default()
-        };
-        let (game, answer, judged) = match minimise_failure(
-            &mut worker,
-            &command,
-            &group.case.game,
-            *signature,
-            &limits,
-            args.compare,
-            &options,
-        ) {
-            Ok(m) => {
-                println!(
-                    "minimised from {} to {} ({} runs of the solution, {:.1} s)",
-                    size(&group.case.game),
-                    size(&m.shrunk.game),
-                    m.runs,
-                    m.shrunk.elapsed.as_secs_f64()
-                );
-                (m.shrunk.game, m.expected, m.judged)
-            }
-            Err(e) => {
-                println!("not minimised: {e}");
-                (
-                    group.case.game.clone(),
-                    group.case.answer.clone(),
-                    group.judged.clone(),
-                )
-            }
-        };
-        let (_, events) = play_traced(engines::pair()[0], &game, Budget::default());
-        let story = narrate(&game, &events);
-        println!("--- the game:\n{}", game.to_text().trim_end());
+    } else {
+        println!("not minimised: {}", failure.original);
+    }
+    println!("--- the game:\n{}", failure.input.trim_end());
+    let actual = show_block(&failure.raw_actual);
+    println!(
+        "--- expected vs actual:\n{}",
+        side_by_side(["expected", "actual"], [&failure.expected, &actual]).trim_end()
+    );
+    if !failure.raw_stderr.iter().all(u8::is_ascii_whitespace) {
         println!(
-            "--- expected vs actual ({}):\n{}",
-            judged.verdict,
-            side_by_side(["expected", "actual"], [&answer, &judged.actual]).trim_end()
+            "--- the tail of its stderr:\n{}",
+            show_block(&failure.raw_stderr).trim_end()
         );
-        if !judged.stderr.trim().is_empty() {
-            println!("--- the tail of its stderr:\n{}", judged.stderr.trim_end());
-        }
-        println!("--- what should have happened:\n{}", story.trim_end());
-        let note = format!(
-            "# {signature}\n\n`{}` fails this game: {}. Found at {} of `pigkill check` ({} games with this failure), minimised from {} to {}.\n\n## The game\n\n```\n{}```\n\n## Expected\n\n```\n{}```\n\n## Actual\n\n```\n{}```\n\n## What should have happened\n\n```\n{}```\n",
-            args.solution,
-            judged.verdict,
-            group.case.name,
-            group.count,
-            size(&group.case.game),
-            size(&game),
-            game.to_text(),
-            answer,
-            judged.actual,
-            story
-        );
-        let stem = match signature.line {
-            None => signature.kind.to_string(),
-            Some(0) => format!("{}-winner", signature.kind),
-            Some(pig) => format!("{}-pig{pig}", signature.kind),
-        };
-        let files = [
-            ("in", game.to_text()),
-            ("expected", answer),
-            ("actual", judged.actual.clone()),
-            ("md", note),
-        ];
-        let files: Vec<(&str, &[u8])> = files.iter().map(|(e, t)| (*e, t.as_bytes())).collect();
-        match write_fresh(&args.out, &stem, &files, &[]) {
-            Ok(base) => println!("saved to {}.{{in,expected,actual,md}}", base.display()),
-            Err(e) => eprintln!("error: cannot save to {}: {e}", args.out.display()),
-        }
     }
-    for line in &shared.divergences {
-        eprintln!("engine divergence: {line}");
+    println!(
+        "--- what should have happened:\n{}",
+        failure.narration.trim_end()
+    );
+    match failure.files.first() {
+        Some(first) => {
+            let base = first.strip_suffix(".in").unwrap_or(first);
+            let exts: Vec<&str> = failure
+                .files
+                .iter()
+                .filter_map(|f| f.rsplit('.').next())
+                .collect();
+            println!("saved to {}.{{{}}}", show(base.as_bytes()), exts.join(","));
+        }
+        None => println!("not saved"),
     }
-    println!("\n{}", shared.tally.table(elapsed).trim_end());
-    if shared.skipped > 0 {
+}
+
+fn print_summary(summary: &Summary) {
+    println!("\n{}", summary.table.trim_end());
+    if summary.skipped > 0 {
         println!(
             "skipped {} games that do not end (not valid tests)",
-            shared.skipped
+            summary.skipped
         );
     }
-    if !shared.divergences.is_empty() {
+    if summary.interrupted {
+        println!("interrupted by Ctrl-C");
+    }
+    if summary.failures > 0 {
         println!(
-            "{} games set aside: the engines disagree (not blamed on the solution)",
-            shared.divergences.len()
+            "{} failure{} saved, {:.1} s in all",
+            summary.failures,
+            if summary.failures == 1 { "" } else { "s" },
+            summary.elapsed_s
         );
     }
-    let failed = shared.tally.games() - shared.tally.count(crate::solution::VerdictKind::Accepted);
-    Ok(if failed == 0 { EXIT_OK } else { EXIT_FOUND })
 }

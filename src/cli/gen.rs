@@ -263,7 +263,11 @@ fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
             println!(
                 "--- expected vs actual ({}):\n{}",
                 judged.verdict,
-                side_by_side(["expected", "actual"], [expected, &judged.actual]).trim_end()
+                side_by_side(
+                    ["expected", "actual"],
+                    [expected, &crate::untrusted::show_block(&judged.actual)]
+                )
+                .trim_end()
             );
         }
         eprintln!("gen: an accepted solution fails the suite; nothing was written");

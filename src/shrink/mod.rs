@@ -77,6 +77,8 @@ pub mod steps;
 
 use std::collections::HashSet;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pigkill_engine::{Game, Role};
@@ -85,7 +87,7 @@ pub use order::{card_complexity, role_complexity, simpler_cards, Measure, SIMPLE
 pub use steps::{single_steps, Place, Step, MOVE_REACH};
 
 /// Limits and choices for one [`shrink`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ShrinkOptions {
     /// The most predicate calls, counting the check of the input itself
     /// (which is always made, so at least one call happens). `None`: no cap.
@@ -101,6 +103,9 @@ pub struct ShrinkOptions {
     /// time no other step can drop a pig (default [`DEFAULT_EXPLORE`]; 0
     /// turns the pass off, which a slow predicate may want).
     pub explore: u32,
+    /// Set from elsewhere (a Ctrl-C handler) to stop the search at the next
+    /// candidate, keeping the smallest failing game so far.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// The default of [`ShrinkOptions::explore`].
@@ -121,6 +126,7 @@ impl Default for ShrinkOptions {
             time_limit: None,
             allow_no_rebel: false,
             explore: DEFAULT_EXPLORE,
+            cancel: None,
         }
     }
 }
@@ -152,6 +158,8 @@ pub enum Stop {
     Calls,
     /// [`ShrinkOptions::time_limit`] was reached.
     Time,
+    /// [`ShrinkOptions::cancel`] was set.
+    Cancelled,
 }
 
 impl fmt::Display for Stop {
@@ -159,6 +167,7 @@ impl fmt::Display for Stop {
         f.write_str(match self {
             Stop::Calls => "the cap on predicate calls was reached",
             Stop::Time => "the time limit was reached",
+            Stop::Cancelled => "it was interrupted",
         })
     }
 }
@@ -263,6 +272,7 @@ where
             .and_then(|limit| start.checked_add(limit)),
         require_rebel: !options.allow_no_rebel,
         explore: options.explore,
+        cancel: options.cancel.clone(),
         stopped: None,
     };
     search.run();
@@ -296,6 +306,7 @@ struct Search<P, R> {
     deadline: Option<Instant>,
     require_rebel: bool,
     explore: u32,
+    cancel: Option<Arc<AtomicBool>>,
     stopped: Option<Stop>,
 }
 
@@ -370,6 +381,14 @@ where
             .is_some_and(|deadline| Instant::now() >= deadline)
         {
             self.stopped = Some(Stop::Time);
+            return false;
+        }
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|cancel| cancel.load(Ordering::Relaxed))
+        {
+            self.stopped = Some(Stop::Cancelled);
             return false;
         }
         self.calls += 1;

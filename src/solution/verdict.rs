@@ -296,21 +296,8 @@ fn write_shown(f: &mut fmt::Formatter<'_>, line: Option<&str>) -> fmt::Result {
     let Some(line) = line else {
         return f.write_str("end of output");
     };
-    f.write_str("'")?;
-    for (i, c) in line.chars().enumerate() {
-        if i == SHOWN_LINE {
-            f.write_str("...")?;
-            break;
-        }
-        match c {
-            '\t' => f.write_str("\\t")?,
-            '\r' => f.write_str("\\r")?,
-            '\'' => f.write_str("\\'")?,
-            c if c.is_control() => write!(f, "\\x{:02x}", u32::from(c))?,
-            c => write!(f, "{c}")?,
-        }
-    }
-    f.write_str("'")
+    let shown = crate::untrusted::show_cut(line.as_bytes(), SHOWN_LINE);
+    write!(f, "'{}'", shown.replace('\'', "\\'"))
 }
 
 fn seconds(d: Duration) -> String {
@@ -389,25 +376,47 @@ pub fn compare(expected: &[u8], actual: &[u8], mode: CompareMode) -> Verdict {
     if equal {
         return Verdict::Accepted;
     }
-    if tokens(expected).eq(tokens(actual)) {
-        // Same tokens: where does the layout differ under this mode?
-        let trim = mode != CompareMode::Exact;
-        let (line, expected, actual) = first_line_difference(expected, actual, trim)
-            .or_else(|| first_line_difference(expected, actual, false))
-            .unwrap_or((1, None, None));
-        return Verdict::PresentationError {
+    // Every line is one pig (or the winner): a token on another line is
+    // another answer. Only when each line holds the same tokens is the
+    // difference one of layout alone.
+    match first_line_token_difference(expected, actual) {
+        None => {
+            let trim = mode != CompareMode::Exact;
+            let (line, expected, actual) = first_line_difference(expected, actual, trim)
+                .or_else(|| first_line_difference(expected, actual, false))
+                .unwrap_or((1, None, None));
+            Verdict::PresentationError {
+                line,
+                expected,
+                actual,
+            }
+        }
+        Some((line, expected, actual)) => Verdict::WrongAnswer {
             line,
             expected,
             actual,
-        };
+        },
     }
-    let (line, expected, actual) =
-        first_line_difference(expected, actual, true).unwrap_or((1, None, None));
-    Verdict::WrongAnswer {
-        line,
-        expected,
-        actual,
+}
+
+/// The first line (1-based) whose tokens differ, with both lines (trailing
+/// whitespace cut), or `None` when line by line the tokens are the same.
+/// Blank lines at the end do not count; blank lines before the end do (an
+/// empty hand is a line).
+fn first_line_token_difference(a: &[u8], b: &[u8]) -> Option<LineDifference> {
+    fn lines(s: &[u8]) -> Vec<&[u8]> {
+        let mut lines: Vec<&[u8]> = s.split(|&c| c == b'\n').collect();
+        while lines.last().is_some_and(|l| tokens(l).next().is_none()) {
+            lines.pop();
+        }
+        lines
     }
+    let text = |l: &[u8]| String::from_utf8_lossy(trim_end(l)).into_owned();
+    let (xs, ys) = (lines(a), lines(b));
+    (0..xs.len().max(ys.len())).find_map(|i| match (xs.get(i), ys.get(i)) {
+        (Some(x), Some(y)) if tokens(x).eq(tokens(y)) => None,
+        (x, y) => Some((i + 1, x.map(|l| text(l)), y.map(|l| text(l)))),
+    })
 }
 
 fn is_space(b: u8) -> bool {
@@ -583,8 +592,8 @@ mod tests {
         let v = verdict("MP\nK K\n", "MP\nK  K\n", CompareMode::Lines);
         assert_eq!(v.to_string(), "PE line 2: expected 'K K', got 'K  K'");
         assert_eq!(
-            verdict("MP\nK K\n", "MP K\nK\n", CompareMode::Lines).kind(),
-            VerdictKind::PresentationError
+            verdict("MP\nK K\n", "MP K\nK\n", CompareMode::Lines).to_string(),
+            "WA line 1: expected 'MP', got 'MP K'"
         );
         assert!(verdict("MP\nK K\n", "MP\nK  K\n", CompareMode::Tokens).is_accepted());
     }
@@ -617,7 +626,7 @@ mod tests {
         let long = "K ".repeat(200);
         let v = verdict("x\n", &long, CompareMode::Lines);
         let shown = v.to_string();
-        assert!(shown.ends_with("...'"), "{shown}");
+        assert!(shown.ends_with("more characters)'"), "{shown}");
         assert!(shown.len() < 200, "{shown}");
     }
 

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::check::{judge_game, minimise_failure, FailureSignature, Judged, MinimisedFailure};
+use crate::check::{judge_game, minimise_failure, Cause, Judged, MinimisedFailure};
 use crate::shrink::ShrinkOptions;
 use crate::solution::{Command, CompareMode, Limits, Worker};
 
@@ -271,6 +271,7 @@ pub fn accepted(
         let case = &suite.pool.candidates[suite.tests[first]].case;
         let judged = judged[first].clone();
         let mut worker = Worker::new()?;
+        let cause = Cause::of(&judged.verdict);
         let shrink = ShrinkOptions {
             explore: 0,
             max_calls: Some(3000),
@@ -281,7 +282,7 @@ pub fn accepted(
             &mut worker,
             &solution.command,
             &case.game,
-            FailureSignature::of(&judged.verdict),
+            |_, _, run: &Judged| Cause::of(&run.verdict) == cause,
             &options.limits,
             options.mode,
             &shrink,

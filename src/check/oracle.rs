@@ -1,10 +1,9 @@
-//! Cross-checking a contestant's solution: run it on games whose answers
-//! the two engines agree on, judge it like an online judge, group its
-//! failures by signature, and minimise one game per group against the
-//! binary itself (each input run at most once, thanks to a cache).
+//! The solution as an oracle: the answer the engines agree on for a game,
+//! one judged run of the solution on it, and the minimisation of a failing
+//! game against the solution itself, keeping the failure's cause (each
+//! input run at most once, thanks to a cache).
 
 use std::collections::HashMap;
-use std::fmt;
 use std::io;
 
 use pigkill_engine::{Budget, Game};
@@ -12,9 +11,7 @@ use pigkill_engine::{Budget, Game};
 use crate::diff::{compare, play, Verdict as EngineVerdict};
 use crate::engines;
 use crate::shrink::{shrink, ShrinkOptions, Shrunk};
-use crate::solution::{
-    judge, Command, CompareMode, Limits, RunReport, Verdict, VerdictKind, Worker,
-};
+use crate::solution::{judge, Command, CompareMode, Limits, RunReport, Verdict, Worker};
 
 /// The answer a solution must give for a game, when the engines agree on one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,53 +52,19 @@ pub fn expected(game: &Game) -> Expected {
     }
 }
 
-/// What kind of failure this is, so that failures are grouped and each
-/// group minimised once: the verdict, and for WA and PE the first differing
-/// line's subject (the winner line, or pig N).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct FailureSignature {
-    /// The verdict.
-    pub kind: VerdictKind,
-    /// 0 for the winner line, N for pig N's line, `None` for other verdicts.
-    pub line: Option<usize>,
-}
-
-impl FailureSignature {
-    /// The signature of a verdict.
-    pub fn of(verdict: &Verdict) -> FailureSignature {
-        let line = match verdict {
-            Verdict::WrongAnswer { line, .. } | Verdict::PresentationError { line, .. } => {
-                Some(line.saturating_sub(1))
-            }
-            _ => None,
-        };
-        FailureSignature {
-            kind: verdict.kind(),
-            line,
-        }
-    }
-}
-
-impl fmt::Display for FailureSignature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            None => write!(f, "{}", self.kind),
-            Some(0) => write!(f, "{} on the winner line", self.kind),
-            Some(pig) => write!(f, "{} on pig {pig}'s line", self.kind),
-        }
-    }
-}
-
 /// One run of the solution on one game, judged.
 #[derive(Clone, Debug)]
 pub struct Judged {
     /// The verdict.
     pub verdict: Verdict,
-    /// What the solution printed (up to the output cap), lossily as text;
-    /// empty when the verdict is AC (nobody reads it then).
-    pub actual: String,
-    /// The tail of its stderr; empty when the verdict is AC.
-    pub stderr: String,
+    /// What the solution printed (up to the output cap), raw: untrusted,
+    /// shown only through [`crate::untrusted`]; empty when the verdict is
+    /// AC (nobody reads it then).
+    pub actual: Vec<u8>,
+    /// The tail of its stderr, raw; empty when the verdict is AC.
+    pub stderr: Vec<u8>,
+    /// The run's wall time.
+    pub wall: std::time::Duration,
 }
 
 /// Runs the solution on `game` and judges it against `expected`; the run's
@@ -120,16 +83,17 @@ pub fn judge_game<'w>(
 ) -> io::Result<(Judged, &'w RunReport)> {
     let report = worker.run(command, game.to_text().as_bytes(), limits)?;
     let verdict = judge(expected, report, limits, mode);
-    let text = |bytes: &[u8]| {
+    let keep = |bytes: &[u8]| {
         if verdict.is_accepted() {
-            String::new()
+            Vec::new()
         } else {
-            String::from_utf8_lossy(bytes).into_owned()
+            bytes.to_vec()
         }
     };
     let judged = Judged {
-        actual: text(&report.stdout),
-        stderr: text(&report.stderr_tail),
+        actual: keep(&report.stdout),
+        stderr: keep(&report.stderr_tail),
+        wall: report.wall,
         verdict,
     };
     Ok((judged, report))
@@ -192,10 +156,10 @@ impl Oracle<'_> {
     }
 }
 
-/// Minimises `game`, on which the solution fails with `signature`: a
-/// candidate still fails when the engines agree on an answer for it and
-/// the solution's verdict has the same signature. Every input is run at
-/// most once (a cache keyed by the game text).
+/// Minimises `game`, on which the solution fails: a candidate still fails
+/// when the engines agree on an answer for it and `same_cause` says the
+/// solution's judged run on it fails for the same cause as on `game`.
+/// Every input is run at most once (a cache keyed by the game text).
 ///
 /// # Errors
 ///
@@ -205,7 +169,7 @@ pub fn minimise_failure(
     worker: &mut Worker,
     command: &Command,
     game: &Game,
-    signature: FailureSignature,
+    mut same_cause: impl FnMut(&Game, &str, &Judged) -> bool,
     limits: &Limits,
     mode: CompareMode,
     options: &ShrinkOptions,
@@ -222,8 +186,8 @@ pub fn minimise_failure(
     let shrunk = shrink(
         game,
         |candidate: &Game| {
-            let (_, judged) = oracle.judge(candidate)?;
-            if FailureSignature::of(&judged.verdict) != signature {
+            let (answer, judged) = oracle.judge(candidate)?;
+            if judged.verdict.is_accepted() || !same_cause(candidate, &answer, &judged) {
                 return None;
             }
             let mut trace = Vec::new();

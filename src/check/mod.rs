@@ -1,0 +1,677 @@
+//! Checking a contestant's solution, as a library: the search, minimise,
+//! diagnose and save pipeline behind `pigkill check`. It draws games (a
+//! generator profile, or a folder of tests), runs the solution on each in
+//! parallel, judges it like an online judge, groups failures by cause,
+//! minimises one game per cause against the solution itself within a time
+//! budget, saves it, and reports everything as [`CheckEvent`]s. The command
+//! line only parses arguments and renders those events (text or JSON
+//! Lines); a renderer never decides anything.
+//!
+//! By default the search stops at the first failure: one minimised game,
+//! at once. With [`CheckOptions::keep_going`] it goes on for the whole
+//! budget and reports one game per distinct [`Cause`], each as soon as it
+//! is minimised, while the search goes on. Setting [`CheckOptions::stop`]
+//! (a Ctrl-C handler does) ends the search and any minimisation at the
+//! next step, keeping the best game found so far.
+
+mod cause;
+mod oracle;
+mod report;
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use pigkill_engine::{parse_game, parse_game_bytes, Budget, Game};
+use pigkill_generators::{game_seed, generate, Profile};
+
+pub use cause::Cause;
+pub use oracle::{expected, judge_game, minimise_failure, Expected, Judged, MinimisedFailure};
+pub use report::{FailureReport, Size, StartReport, Summary};
+
+use crate::diff::play_traced;
+use crate::engines;
+use crate::fixtures::first_line_difference;
+use crate::narrate::narrate;
+use crate::shrink::ShrinkOptions;
+use crate::solution::{Command, CompareMode, Limits, Tally, Verdict, Worker};
+
+/// The statement's sample, the first game every solution is run on: a
+/// solution that cannot even start fails here.
+const SAMPLE: &str = include_str!("../../tests/fixtures/rules/sample.in");
+
+/// How many failing games of each cause are kept to test a diagnosis on.
+const KEPT_PER_CAUSE: usize = 32;
+
+/// The shortest time limit a minimisation candidate gets (see
+/// [`candidate_limits`]).
+const MIN_CANDIDATE_TIMEOUT: Duration = Duration::from_millis(100);
+
+/// Where the games come from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Generated games `0..` of a profile and seed, for `count` games or
+    /// for `time`, whichever is given (60 s when neither is).
+    Generated {
+        /// The generator profile.
+        profile: Profile,
+        /// The run's seed: game `i` is made from (seed, i) alone.
+        seed: u64,
+        /// Check games `0..count`.
+        count: Option<u64>,
+        /// Check for this long.
+        time: Option<Duration>,
+    },
+    /// The tests of a folder: every `*.in`, with `*.out` as its answer
+    /// when present (else the engines' answer).
+    Folder(PathBuf),
+}
+
+/// Everything one check needs.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// The solution as the user named it (for reports).
+    pub solution: String,
+    /// How to run it.
+    pub command: Command,
+    /// The games.
+    pub source: Source,
+    /// What one run may spend.
+    pub limits: Limits,
+    /// How output is compared.
+    pub compare: CompareMode,
+    /// Parallel runs.
+    pub jobs: usize,
+    /// Search the whole budget and report one failure per cause, instead
+    /// of stopping at the first.
+    pub keep_going: bool,
+    /// The time budget of each minimisation; the best game so far is kept
+    /// when it runs out.
+    pub shrink_time: Duration,
+    /// Where failures are saved (never overwriting a file).
+    pub out: PathBuf,
+    /// Set from elsewhere (Ctrl-C) to stop the search and any minimisation.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// What the pipeline reports, in order: one `Start`, any number of
+/// `Warning`s and `Failure`s, one `Summary`.
+#[derive(Debug)]
+pub enum CheckEvent<'a> {
+    /// The check starts.
+    Start(&'a StartReport),
+    /// Something the user should know that is not a failure of the
+    /// solution (an unreadable test, a game the engines disagree on).
+    Warning(&'a str),
+    /// A failure, minimised, diagnosed and saved.
+    Failure(&'a FailureReport),
+    /// The check is over.
+    Summary(&'a Summary),
+}
+
+/// Why a check could not be carried out (exit code 2).
+#[derive(Debug)]
+pub enum CheckError {
+    /// The solution could not be run at all, or a working directory made.
+    Io(String),
+    /// The solution fails before reading its input: the same error on the
+    /// statement's sample and on a generated game.
+    StartupFailure {
+        /// The verdict on the sample.
+        verdict: String,
+        /// The tail of its standard error, shown safely.
+        stderr: String,
+    },
+    /// The folder of tests cannot be read.
+    Folder(String),
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::Io(message) | CheckError::Folder(message) => f.write_str(message),
+            CheckError::StartupFailure { verdict, stderr } => {
+                write!(
+                    f,
+                    "the solution fails before reading its input (the same failure on the \
+                     statement's sample and on a generated game): {verdict}"
+                )?;
+                if !stderr.trim().is_empty() {
+                    write!(f, "\nits stderr ends with:\n{}", stderr.trim_end())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// One game to check.
+#[derive(Clone, Debug)]
+struct Case {
+    /// The generated game's index, for generated games.
+    index: Option<u64>,
+    /// The test's file name, for a folder's tests.
+    test: Option<String>,
+    game: Game,
+    /// The answer the solution must give.
+    answer: String,
+}
+
+impl Case {
+    fn name(&self) -> String {
+        match (&self.test, self.index) {
+            (Some(test), _) => test.clone(),
+            (None, Some(index)) => format!("game {index}"),
+            (None, None) => "a game".to_string(),
+        }
+    }
+}
+
+/// A failing run found by the search.
+struct Found {
+    case: Case,
+    judged: Judged,
+}
+
+/// What is known of one cause.
+struct Group {
+    /// Failing games of this cause, the first one first (at most
+    /// [`KEPT_PER_CAUSE`]).
+    failures: Vec<Found>,
+    /// How many games failed with it.
+    count: u64,
+}
+
+/// What the search threads share.
+#[derive(Default)]
+struct Shared {
+    tally: Tally,
+    skipped: u64,
+    warnings: Vec<String>,
+    /// The slowest accepted run, in microseconds.
+    slowest_accepted: u64,
+    error: Option<String>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs the whole check, sending every event to `on_event`.
+///
+/// # Errors
+///
+/// [`CheckError`] when the solution cannot be run at all or fails before
+/// reading its input, or the test folder cannot be read.
+pub fn run(
+    options: &CheckOptions,
+    on_event: &mut dyn FnMut(CheckEvent<'_>),
+) -> Result<Summary, CheckError> {
+    let start = Instant::now();
+    let mut worker = Worker::new()
+        .map_err(|e| CheckError::Io(format!("cannot make a working directory: {e}")))?;
+    preflight(&mut worker, options)?;
+    let mut shared = Shared::default();
+    let folder = match &options.source {
+        Source::Folder(dir) => Some(folder_cases(dir, &mut shared)?),
+        Source::Generated { .. } => None,
+    };
+    on_event(CheckEvent::Start(&StartReport::new(
+        options,
+        folder.as_ref().map(Vec::len),
+    )));
+    for warning in std::mem::take(&mut shared.warnings) {
+        on_event(CheckEvent::Warning(&warning));
+    }
+    let shared = Mutex::new(shared);
+    let search_over = AtomicBool::new(false);
+    let next = AtomicU64::new(0);
+    let (found_tx, found_rx) = mpsc::channel::<Found>();
+    let mut groups: Vec<(Cause, Group)> = Vec::new();
+    let mut reports: Vec<FailureReport> = Vec::new();
+    let search_end = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            let found_tx = found_tx.clone();
+            let (shared, search_over, next, folder, search_end) =
+                (&shared, &search_over, &next, &folder, &search_end);
+            scope.spawn(move || {
+                search(
+                    options,
+                    folder.as_deref(),
+                    shared,
+                    search_over,
+                    next,
+                    found_tx,
+                    start,
+                );
+                let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+                search_end.fetch_max(micros, Ordering::Relaxed);
+            });
+        }
+        drop(found_tx);
+        // The coordinator: group what the search finds, minimise each new
+        // cause as it comes while the search goes on.
+        loop {
+            let found = match found_rx.recv_timeout(Duration::from_millis(20)) {
+                Ok(found) => found,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    for warning in std::mem::take(&mut lock(&shared).warnings) {
+                        on_event(CheckEvent::Warning(&warning));
+                    }
+                    if options.stop.load(Ordering::Relaxed) {
+                        search_over.store(true, Ordering::Relaxed);
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
+            let Some(cause) = Cause::of(&found.judged.verdict) else {
+                continue;
+            };
+            if let Some((_, group)) = groups.iter_mut().find(|(c, _)| *c == cause) {
+                group.count += 1;
+                if group.failures.len() < KEPT_PER_CAUSE {
+                    group.failures.push(found);
+                }
+                continue;
+            }
+            if reports.len() == 1 && !options.keep_going {
+                continue;
+            }
+            if !options.keep_going {
+                search_over.store(true, Ordering::Relaxed);
+            }
+            let (report, save_error) =
+                minimise_and_save(options, &mut worker, &shared, &cause, &found, start);
+            if let Some(e) = save_error {
+                let warning = format!("cannot save to {}: {e}", options.out.display());
+                on_event(CheckEvent::Warning(&warning));
+            }
+            on_event(CheckEvent::Failure(&report));
+            reports.push(report);
+            groups.push((
+                cause,
+                Group {
+                    failures: vec![found],
+                    count: 1,
+                },
+            ));
+        }
+    });
+    let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(error) = shared.error {
+        return Err(CheckError::Io(error));
+    }
+    for warning in &shared.warnings {
+        on_event(CheckEvent::Warning(warning));
+    }
+    for (report, (_, group)) in reports.iter_mut().zip(&groups) {
+        report.games_in_group = group.count;
+    }
+    let search_elapsed = Duration::from_micros(search_end.load(Ordering::Relaxed));
+    let summary = Summary::new(
+        &shared.tally,
+        shared.skipped,
+        &reports,
+        search_elapsed,
+        start.elapsed(),
+        options.stop.load(Ordering::Relaxed),
+    );
+    on_event(CheckEvent::Summary(&summary));
+    Ok(summary)
+}
+
+/// One search thread: takes the next case, runs and judges it, and sends
+/// failures to the coordinator, until the source runs out, the time is up
+/// or the search is over.
+fn search(
+    options: &CheckOptions,
+    folder: Option<&[Case]>,
+    shared: &Mutex<Shared>,
+    search_over: &AtomicBool,
+    next: &AtomicU64,
+    found: mpsc::Sender<Found>,
+    start: Instant,
+) {
+    let mut worker = match Worker::new() {
+        Ok(worker) => worker,
+        Err(e) => {
+            lock(shared)
+                .error
+                .get_or_insert(format!("cannot make a working directory: {e}"));
+            return;
+        }
+    };
+    loop {
+        if search_over.load(Ordering::Relaxed) || options.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let case = match (folder, &options.source) {
+            (Some(cases), _) => match cases.get(index as usize) {
+                Some(case) => case.clone(),
+                None => return,
+            },
+            (
+                None,
+                Source::Generated {
+                    profile,
+                    seed,
+                    count,
+                    time,
+                },
+            ) => {
+                let out_of_time = match (count, time) {
+                    (Some(count), _) => index >= *count,
+                    (None, time) => start.elapsed() >= time.unwrap_or(Duration::from_secs(60)),
+                };
+                if out_of_time {
+                    return;
+                }
+                match generated_case(*profile, *seed, index, shared) {
+                    Some(case) => case,
+                    None => continue,
+                }
+            }
+            (None, Source::Folder(_)) => return,
+        };
+        let judged = judge_game(
+            &mut worker,
+            &options.command,
+            &case.game,
+            &case.answer,
+            &options.limits,
+            options.compare,
+        );
+        match judged {
+            Ok((judged, report)) => {
+                let mut shared = lock(shared);
+                shared
+                    .tally
+                    .record(case.index.unwrap_or(index), &judged.verdict, report);
+                if judged.verdict.is_accepted() {
+                    let micros = u64::try_from(report.wall.as_micros()).unwrap_or(u64::MAX);
+                    shared.slowest_accepted = shared.slowest_accepted.max(micros);
+                    continue;
+                }
+                drop(shared);
+                if found.send(Found { case, judged }).is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                lock(shared)
+                    .error
+                    .get_or_insert(format!("cannot run {}: {e}", options.solution));
+                search_over.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    }
+}
+
+/// Game `index` of a generated run with its agreed answer, or `None` when
+/// it is not a valid test (counted as skipped) or the engines disagree (a
+/// warning; never blamed on the solution).
+fn generated_case(profile: Profile, seed: u64, index: u64, shared: &Mutex<Shared>) -> Option<Case> {
+    let game = generate(profile, game_seed(seed, index));
+    match expected(&game) {
+        Expected::Answer(answer) => Some(Case {
+            index: Some(index),
+            test: None,
+            game,
+            answer,
+        }),
+        Expected::Divergence(d) => {
+            lock(shared).warnings.push(format!(
+                "game {index}: the engines disagree ({d}); set aside, see `pigkill gen --profile {} --seed {seed} --index {index}`",
+                profile.name()
+            ));
+            None
+        }
+        Expected::DoesNotEnd | Expected::NoRebel => {
+            lock(shared).skipped += 1;
+            None
+        }
+    }
+}
+
+/// Runs the solution on the statement's sample, and when it fails there
+/// without printing anything, on a generated game too: the same failure on
+/// both means it fails before reading its input, which no game explains.
+fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckError> {
+    let cannot_run = |e: io::Error| CheckError::Io(format!("cannot run {}: {e}", options.solution));
+    let sample = parse_game(SAMPLE).expect("the statement's sample parses");
+    let answer = match expected(&sample) {
+        Expected::Answer(answer) => answer,
+        _ => return Ok(()),
+    };
+    let (first, _) = judge_game(
+        worker,
+        &options.command,
+        &sample,
+        &answer,
+        &options.limits,
+        options.compare,
+    )
+    .map_err(cannot_run)?;
+    let silent_crash = |judged: &Judged| {
+        matches!(judged.verdict, Verdict::RuntimeError { .. }) && judged.actual.is_empty()
+    };
+    if !silent_crash(&first) {
+        return Ok(());
+    }
+    let other = (0..64)
+        .map(|i| generate(Profile::Basic, game_seed(0x5eed, i)))
+        .find_map(|game| match expected(&game) {
+            Expected::Answer(answer) => Some((game, answer)),
+            _ => None,
+        });
+    let Some((game, answer)) = other else {
+        return Ok(());
+    };
+    let (second, _) = judge_game(
+        worker,
+        &options.command,
+        &game,
+        &answer,
+        &options.limits,
+        options.compare,
+    )
+    .map_err(cannot_run)?;
+    if silent_crash(&second) && second.verdict == first.verdict && second.stderr == first.stderr {
+        return Err(CheckError::StartupFailure {
+            verdict: first.verdict.to_string(),
+            stderr: crate::untrusted::show_block(&first.stderr),
+        });
+    }
+    Ok(())
+}
+
+/// The cases of a test folder, in numeric order of their names. A test
+/// that cannot be read is a warning, and the others are checked.
+fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| CheckError::Folder(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    if inputs.is_empty() {
+        return Err(CheckError::Folder(format!(
+            "{} holds no test (no *.in file)",
+            dir.display()
+        )));
+    }
+    inputs.sort_by_key(|p| {
+        let stem = p
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
+    });
+    let mut cases = Vec::new();
+    for input in &inputs {
+        let name = input
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let bytes = match std::fs::read(input) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                shared
+                    .warnings
+                    .push(format!("{name}: cannot read it ({e}); skipped"));
+                continue;
+            }
+        };
+        let game = match parse_game_bytes(&bytes) {
+            Ok(game) => game,
+            Err(e) => {
+                shared
+                    .warnings
+                    .push(format!("{name}: not a readable test ({e}); skipped"));
+                continue;
+            }
+        };
+        let from_engines = expected(&game);
+        let from_folder = std::fs::read_to_string(input.with_extension("out")).ok();
+        let answer = match (from_folder, from_engines) {
+            (Some(out), Expected::Answer(engines)) => {
+                if let Some(d) = first_line_difference(&out, &engines) {
+                    shared.warnings.push(format!(
+                        "{name}: the folder's answer differs from the engines' ({d}); using the folder's"
+                    ));
+                }
+                out
+            }
+            (Some(out), _) => out,
+            (None, Expected::Answer(engines)) => engines,
+            (None, Expected::Divergence(d)) => {
+                shared
+                    .warnings
+                    .push(format!("{name}: the engines disagree ({d}); skipped"));
+                continue;
+            }
+            (None, Expected::NoRebel) => {
+                shared.warnings.push(format!(
+                    "{name}: no rebel (outside the statement's data); skipped"
+                ));
+                shared.skipped += 1;
+                continue;
+            }
+            (None, Expected::DoesNotEnd) => {
+                shared
+                    .warnings
+                    .push(format!("{name}: the game does not end; skipped"));
+                shared.skipped += 1;
+                continue;
+            }
+        };
+        cases.push(Case {
+            index: None,
+            test: Some(name),
+            game,
+            answer,
+        });
+    }
+    Ok(cases)
+}
+
+/// The limits for minimisation candidates: the wall limit shortened to a
+/// few times the slowest accepted run seen (a candidate that runs past it
+/// counts as a time limit), never below [`MIN_CANDIDATE_TIMEOUT`] nor
+/// above the real limit.
+fn candidate_limits(limits: &Limits, slowest_accepted: Duration) -> Limits {
+    let shortened = (slowest_accepted * 5).max(MIN_CANDIDATE_TIMEOUT);
+    Limits {
+        timeout: limits.timeout.min(shortened),
+        ..*limits
+    }
+}
+
+/// Minimises a failure within the shrink budget (keeping its cause),
+/// narrates the minimised game, saves it, and makes its report.
+fn minimise_and_save(
+    options: &CheckOptions,
+    worker: &mut Worker,
+    shared: &Mutex<Shared>,
+    cause: &Cause,
+    found: &Found,
+    start: Instant,
+) -> (FailureReport, Option<io::Error>) {
+    let slowest = Duration::from_micros(lock(shared).slowest_accepted);
+    let limits = if cause == &Cause::TimeLimit {
+        candidate_limits(&options.limits, slowest)
+    } else {
+        options.limits
+    };
+    let shrink_options = ShrinkOptions {
+        explore: 0,
+        time_limit: Some(options.shrink_time),
+        cancel: Some(options.stop.clone()),
+        ..ShrinkOptions::default()
+    };
+    let minimised = minimise_failure(
+        worker,
+        &options.command,
+        &found.case.game,
+        |_, _, judged| Cause::of(&judged.verdict).as_ref() == Some(cause),
+        &limits,
+        options.compare,
+        &shrink_options,
+    );
+    let (game, answer, judged, shrink) = match minimised {
+        Ok(m) => {
+            let shrink = (m.runs, m.shrunk.elapsed, m.shrunk.is_minimal());
+            (m.shrunk.game, m.expected, m.judged, Some(shrink))
+        }
+        Err(_) => (
+            found.case.game.clone(),
+            found.case.answer.clone(),
+            found.judged.clone(),
+            None,
+        ),
+    };
+    let (_, events) = play_traced(engines::pair()[0], &game, Budget::default());
+    let narration = narrate(&game, &events);
+    let mut report = FailureReport::new(
+        options,
+        cause,
+        &found.case,
+        &game,
+        &answer,
+        &judged,
+        shrink,
+        narration,
+        start.elapsed(),
+    );
+    let save_error = report.save(&options.out);
+    (report, save_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_get_a_few_times_the_slowest_accepted_run() {
+        let limits = Limits {
+            timeout: Duration::from_secs(2),
+            ..Limits::default()
+        };
+        let short = candidate_limits(&limits, Duration::from_millis(40));
+        assert_eq!(short.timeout, Duration::from_millis(200));
+        let floor = candidate_limits(&limits, Duration::from_millis(1));
+        assert_eq!(floor.timeout, MIN_CANDIDATE_TIMEOUT);
+        let capped = candidate_limits(&limits, Duration::from_secs(1));
+        assert_eq!(capped.timeout, Duration::from_secs(2));
+    }
+}
