@@ -44,6 +44,8 @@
 use std::cmp::Reverse;
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
+
 use crate::coverage::{RuleEvent, RuleSet};
 
 use super::exposure::{catalogue, MutantSet};
@@ -336,13 +338,17 @@ pub fn choose(pool: &Pool) -> Vec<usize> {
     let mut chosen: Vec<usize> = Vec::new();
     let mut taken = vec![false; pool.candidates.len()];
     loop {
+        // Keys end in the candidate's index: a total order, so the
+        // parallel maximum is the same on every run.
         let best = pool
             .candidates
-            .iter()
+            .par_iter()
             .enumerate()
             .filter(|(id, c)| !taken[*id] && room[c.slot.number()] > 0)
-            .max_by_key(|(id, c)| state.key(c, *id));
-        let Some((id, c)) = best else { break };
+            .map(|(id, c)| (state.key(c, id), id))
+            .max();
+        let Some((_, id)) = best else { break };
+        let c = &pool.candidates[id];
         taken[id] = true;
         room[c.slot.number()] -= 1;
         state.add(c);
