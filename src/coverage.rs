@@ -2,13 +2,11 @@
 //! from its canonical event trace (see `pigkill_engine::event`) and the
 //! game's roles and starting hands, never from an engine's internals.
 //!
-//! [`rule_events`] replays the trace over a small model of what the trace
-//! tells (each pig's life, HP, hand, crossbow, reveal and the lord's
-//! suspicion; whose turn it is; the play being resolved and, within an
-//! invasion or volley, the pig being resolved) and reports a [`RuleSet`]
-//! of [`RuleEvent`]s. The hand is exact: every play, response, nullify and
-//! rescue uses the leftmost card of its kind (a playable kind's leftmost
-//! card is always the one the scan reaches first), draws go to the right.
+//! [`rule_events`] replays the trace through the one fold of the table
+//! ([`crate::fold`]: each pig's life, HP, hand, crossbow, reveal and the
+//! lord's suspicion), adding what only coverage needs (the play being
+//! resolved and, within an invasion or volley, the pig being resolved;
+//! kills this turn), and reports a [`RuleSet`] of [`RuleEvent`]s.
 //! [`Coverage`] counts, over many games, how many games hit each event,
 //! and renders the table (event, games, share) that `pigkill coverage`
 //! prints.
@@ -22,6 +20,8 @@
 use std::fmt;
 
 use pigkill_engine::{Budget, Card, Engine, Event, Game, Role, RunError, Seat, Winner, MAX_HP};
+
+use crate::fold::TableState;
 
 macro_rules! rule_events {
     ($( $variant:ident = $name:literal, $requires:literal, $desc:literal; )*) => {
@@ -321,14 +321,9 @@ struct Play {
 
 /// Replays a trace over what it tells, collecting rule events.
 struct Reader {
-    roles: Vec<Role>,
-    alive: Vec<bool>,
-    hp: Vec<i32>,
-    hands: Vec<Vec<Card>>,
-    weapon: Vec<bool>,
-    revealed: Vec<bool>,
-    suspected: Vec<bool>,
-    /// Whose turn it is.
+    /// The table as the trace tells it (the one fold of `crate::fold`).
+    table: TableState,
+    /// Whose turn it is (`None` once the game is over).
     turn: Option<Seat>,
     /// Kills played in this turn.
     kills: u32,
@@ -345,15 +340,8 @@ struct Reader {
 
 impl Reader {
     fn new(game: &Game) -> Reader {
-        let n = game.pig_count();
         Reader {
-            roles: game.pigs().iter().map(|p| p.role).collect(),
-            alive: vec![true; n],
-            hp: vec![MAX_HP; n],
-            hands: game.pigs().iter().map(|p| p.hand.to_vec()).collect(),
-            weapon: vec![false; n],
-            revealed: vec![false; n],
-            suspected: vec![false; n],
+            table: TableState::new(game),
             turn: None,
             kills: 0,
             rescan_armed: false,
@@ -369,33 +357,26 @@ impl Reader {
         self.found.insert(event);
     }
 
-    /// Removes the leftmost `card` from a hand.
-    fn take(&mut self, pig: Seat, card: Card) {
-        if let Some(hand) = self.hands.get_mut(pig) {
-            if let Some(i) = hand.iter().position(|&c| c == card) {
-                hand.remove(i);
-            }
-        }
-    }
-
     /// Whether everyone sees `pig` as what it is (the lord, or revealed).
     fn known(&self, pig: Seat) -> bool {
-        self.roles[pig] == Role::Lord || self.revealed[pig]
+        self.table.pigs[pig].role == Role::Lord || self.table.pigs[pig].revealed
     }
 
     /// The next living pig after `pig`, going forward.
     fn next_living(&self, pig: Seat) -> Option<Seat> {
-        let n = self.roles.len();
-        (1..n).map(|k| (pig + k) % n).find(|&s| self.alive[s])
+        let n = self.table.pigs.len();
+        (1..n)
+            .map(|k| (pig + k) % n)
+            .find(|&s| self.table.pigs[s].alive)
     }
 
     /// Living pigs strictly between `from` and `to`, going forward.
     fn living_between(&self, from: Seat, to: Seat) -> usize {
-        let n = self.roles.len();
+        let n = self.table.pigs.len();
         let mut s = (from + 1) % n;
         let mut count = 0;
         while s != to && s != from {
-            if self.alive[s] {
+            if self.table.pigs[s].alive {
                 count += 1;
             }
             s = (s + 1) % n;
@@ -405,11 +386,11 @@ impl Reader {
 
     /// Dead pigs strictly between `from` and `to`, going forward.
     fn dead_between(&self, from: Seat, to: Seat) -> usize {
-        let n = self.roles.len();
+        let n = self.table.pigs.len();
         let mut s = (from + 1) % n;
         let mut count = 0;
         while s != to && s != from {
-            if !self.alive[s] {
+            if !self.table.pigs[s].alive {
                 count += 1;
             }
             s = (s + 1) % n;
@@ -419,13 +400,16 @@ impl Reader {
 
     /// Whether `target` is `player`'s kill target by role (distance aside).
     fn hostile(&self, player: Seat, target: Seat) -> bool {
-        let fp = self.roles[target] == Role::Rebel && self.revealed[target];
-        match self.roles[player] {
-            Role::Lord => fp || (self.suspected[target] && !self.revealed[target]),
+        let fp = self.table.pigs[target].role == Role::Rebel && self.table.pigs[target].revealed;
+        match self.table.pigs[player].role {
+            Role::Lord => {
+                fp || (self.table.pigs[target].suspected && !self.table.pigs[target].revealed)
+            }
             Role::Loyalist => fp,
             Role::Rebel => {
-                self.roles[target] == Role::Lord
-                    || (self.roles[target] == Role::Loyalist && self.revealed[target])
+                self.table.pigs[target].role == Role::Lord
+                    || (self.table.pigs[target].role == Role::Loyalist
+                        && self.table.pigs[target].revealed)
             }
         }
     }
@@ -433,13 +417,16 @@ impl Reader {
     /// The end of the turn of the pig whose turn it was.
     fn end_turn(&mut self) {
         let Some(pig) = self.turn else { return };
-        if !self.alive[pig] {
+        if !self.table.pigs[pig].alive {
             return;
         }
-        if self.hp[pig] >= MAX_HP && self.hands[pig].contains(&Card::Peach) {
+        if self.table.pigs[pig].hp >= MAX_HP && self.table.pigs[pig].hand.contains(&Card::Peach) {
             self.hit(RuleEvent::PeachFullHpKept);
         }
-        if self.kills >= 1 && !self.weapon[pig] && self.hands[pig].contains(&Card::Kill) {
+        if self.kills >= 1
+            && !self.table.pigs[pig].crossbow
+            && self.table.pigs[pig].hand.contains(&Card::Kill)
+        {
             if let Some(next) = self.next_living(pig) {
                 if self.hostile(pig, next) {
                     self.hit(RuleEvent::KillLimit);
@@ -490,50 +477,46 @@ impl Reader {
         }
         // The pig itself or an ally by secret role (who would protect it
         // if it were revealed) holds a nullify and does not use it.
-        let rebel = self.roles[pig] == Role::Rebel;
-        let ally_holds = (0..self.roles.len()).any(|s| {
-            self.alive[s]
-                && (self.roles[s] == Role::Rebel) == rebel
-                && self.hands[s].contains(&Card::Nullify)
+        let rebel = self.table.pigs[pig].role == Role::Rebel;
+        let ally_holds = (0..self.table.pigs.len()).any(|s| {
+            self.table.pigs[s].alive
+                && (self.table.pigs[s].role == Role::Rebel) == rebel
+                && self.table.pigs[s].hand.contains(&Card::Nullify)
         });
         if ally_holds {
             self.hit(RuleEvent::UnrevealedUnprotected);
         }
     }
 
-    /// Whether every seat the event names is at the table.
-    fn seats_valid(&self, event: &Event) -> bool {
-        let n = self.roles.len();
-        let other = match *event {
-            Event::Play { target, .. } => target,
-            Event::Nullify { target, .. } => Some(target),
-            Event::Damage { source, .. } | Event::Death { source, .. } => Some(source),
-            _ => None,
-        };
-        event.pig().is_none_or(|p| p < n) && other.is_none_or(|p| p < n)
-    }
-
     fn read(&mut self, event: Event) {
-        if !self.seats_valid(&event) {
+        if !self.table.seats_valid(&event) {
             return;
         }
+        // What the table was before the event, where a rule event needs it.
         match event {
-            Event::TurnStart { pig, .. } => {
+            Event::TurnStart { .. } => {
                 self.end_play();
                 self.end_turn();
+            }
+            Event::Equip { pig, .. }
+                if !self.table.pigs[pig].crossbow && self.kills >= 1 && self.turn == Some(pig) =>
+            {
+                self.rescan_armed = true;
+            }
+            Event::Reveal { pig, .. } if self.table.pigs[pig].suspected => {
+                self.hit(RuleEvent::SuspicionCleared);
+            }
+            _ => {}
+        }
+        self.table.apply(event);
+        match event {
+            Event::TurnStart { pig, .. } => {
                 self.turn = Some(pig);
                 self.kills = 0;
                 self.rescan_armed = false;
                 self.rewarded_in_turn = false;
             }
-            Event::Draw {
-                pig,
-                card,
-                last_card,
-            } => {
-                if let Some(hand) = self.hands.get_mut(pig) {
-                    hand.push(card);
-                }
+            Event::Draw { last_card, .. } => {
                 if last_card {
                     self.hit(RuleEvent::LastCardDraw);
                 }
@@ -545,53 +528,34 @@ impl Reader {
                 }
             }
             Event::Play { pig, card, target } => self.read_play(pig, card, target),
-            Event::Equip { pig, replaced } => {
+            Event::Equip { replaced, .. } => {
                 self.hit(RuleEvent::CrossbowEquipped);
                 if replaced {
                     self.hit(RuleEvent::CrossbowReplaced);
                 }
-                if !self.weapon[pig] && self.kills >= 1 && self.turn == Some(pig) {
-                    self.rescan_armed = true;
-                }
-                self.weapon[pig] = true;
             }
-            Event::Heal { pig, hp } => {
-                self.hp[pig] = hp;
-                self.hit(RuleEvent::Heal);
-            }
-            Event::Reveal { pig, .. } => {
-                match self.last {
-                    Some(Event::Play {
-                        card: Card::Kill, ..
-                    }) => self.hit(RuleEvent::RevealByKill),
-                    Some(Event::Play {
-                        card: Card::Duel, ..
-                    }) => self.hit(RuleEvent::RevealByDuel),
-                    Some(Event::Nullify { .. }) => self.hit(RuleEvent::RevealByNullify),
-                    _ => {}
-                }
-                if self.suspected[pig] {
-                    self.hit(RuleEvent::SuspicionCleared);
-                }
-                self.suspected[pig] = false;
-                self.revealed[pig] = true;
-            }
-            Event::Respond { pig, card } => self.read_respond(pig, card),
+            Event::Heal { .. } => self.hit(RuleEvent::Heal),
+            Event::Reveal { .. } => match self.last {
+                Some(Event::Play {
+                    card: Card::Kill, ..
+                }) => self.hit(RuleEvent::RevealByKill),
+                Some(Event::Play {
+                    card: Card::Duel, ..
+                }) => self.hit(RuleEvent::RevealByDuel),
+                Some(Event::Nullify { .. }) => self.hit(RuleEvent::RevealByNullify),
+                _ => {}
+            },
+            Event::Respond { pig, .. } => self.read_respond(pig),
             Event::Nullify { pig, target, depth } => {
                 self.read_nullify(pig, target, u8::try_from(depth).unwrap_or(u8::MAX))
             }
             Event::Damage { pig, source, hp } => self.read_damage(pig, source, hp),
-            Event::Rescue { pig } => {
-                self.take(pig, Card::Peach);
-                self.hp[pig] = 1;
-                self.hit(RuleEvent::Rescue);
-            }
-            Event::Suspect { pig } => {
+            Event::Rescue { .. } => self.hit(RuleEvent::Rescue),
+            Event::Suspect { .. } => {
                 self.hit(RuleEvent::MpSuspects);
                 if matches!(self.last, Some(Event::Rescue { pig: 0 })) {
                     self.hit(RuleEvent::SuspectAfterRescue);
                 }
-                self.suspected[pig] = true;
             }
             Event::Death {
                 pig,
@@ -601,7 +565,7 @@ impl Reader {
             } => self.read_death(pig, source, weapon),
             Event::Reward { pig } => {
                 self.hit(RuleEvent::Reward);
-                match self.roles[pig] {
+                match self.table.pigs[pig].role {
                     Role::Rebel => self.hit(RuleEvent::RewardToFp),
                     Role::Loyalist => self.hit(RuleEvent::RewardToZp),
                     Role::Lord => {}
@@ -616,13 +580,11 @@ impl Reader {
                 }
                 self.reward_draws = 3;
             }
-            Event::Penalty { pig, weapon, .. } => {
+            Event::Penalty { weapon, .. } => {
                 self.hit(RuleEvent::Penalty);
                 if weapon {
                     self.hit(RuleEvent::PenaltyWithWeapon);
                 }
-                self.hands[pig].clear();
-                self.weapon[pig] = false;
             }
             Event::GameOver { winner } => {
                 if let Some(play) = &self.play {
@@ -631,7 +593,10 @@ impl Reader {
                             .step
                             .and_then(|s| play.order.iter().position(|&o| o == s));
                         if let Some(at) = at {
-                            if play.order[at + 1..].iter().any(|&s| self.alive[s]) {
+                            if play.order[at + 1..]
+                                .iter()
+                                .any(|&s| self.table.pigs[s].alive)
+                            {
                                 self.hit(RuleEvent::GameEndsMidArea);
                             }
                         }
@@ -652,7 +617,6 @@ impl Reader {
 
     fn read_play(&mut self, pig: Seat, card: Card, target: Option<Seat>) {
         self.end_play();
-        self.take(pig, card);
         if self.rewarded_in_turn && self.turn == Some(pig) {
             self.hit(RuleEvent::PlayAfterReward);
         }
@@ -666,7 +630,7 @@ impl Reader {
             duel_kills: 0,
             deaths: 0,
         };
-        let role = self.roles[pig];
+        let role = self.table.pigs[pig].role;
         match card {
             Card::Kill => {
                 self.hit(RuleEvent::KillPlayed);
@@ -700,10 +664,10 @@ impl Reader {
                 } else {
                     RuleEvent::VolleyPlayed
                 });
-                let n = self.roles.len();
+                let n = self.table.pigs.len();
                 play.order = (1..n)
                     .map(|k| (pig + k) % n)
-                    .filter(|&s| self.alive[s])
+                    .filter(|&s| self.table.pigs[s].alive)
                     .collect();
             }
             _ => {}
@@ -713,9 +677,9 @@ impl Reader {
 
     /// The role-and-target events of a kill (`kill`) or a duel at `t`.
     fn target_events(&mut self, t: Seat, role: Role, kill: bool) {
-        let t_role = self.roles[t];
-        let suspect = self.suspected[t] && !self.revealed[t];
-        let revealed_fp = t_role == Role::Rebel && self.revealed[t];
+        let t_role = self.table.pigs[t].role;
+        let suspect = self.table.pigs[t].suspected && !self.table.pigs[t].revealed;
+        let revealed_fp = t_role == Role::Rebel && self.table.pigs[t].revealed;
         let event = match (role, kill) {
             (Role::Lord, true) if suspect => {
                 if t_role == Role::Loyalist {
@@ -729,7 +693,7 @@ impl Reader {
             (Role::Loyalist, true) if revealed_fp => Some(RuleEvent::ZpKillsFp),
             (Role::Loyalist, false) if revealed_fp => Some(RuleEvent::ZpDuelsFp),
             (Role::Rebel, true) if t_role == Role::Lord => Some(RuleEvent::FpKillsMp),
-            (Role::Rebel, true) if t_role == Role::Loyalist && self.revealed[t] => {
+            (Role::Rebel, true) if t_role == Role::Loyalist && self.table.pigs[t].revealed => {
                 Some(RuleEvent::FpKillsZp)
             }
             (Role::Rebel, false) if t_role == Role::Lord => Some(RuleEvent::FpDuelsMp),
@@ -740,8 +704,7 @@ impl Reader {
         }
     }
 
-    fn read_respond(&mut self, pig: Seat, card: Card) {
-        self.take(pig, card);
+    fn read_respond(&mut self, pig: Seat) {
         let Some(play) = &self.play else { return };
         let (player, play_card) = (play.player, play.card);
         // Whether the player is unrevealed now (it may have revealed by a
@@ -770,7 +733,7 @@ impl Reader {
                 } else {
                     RuleEvent::VolleyDodged
                 });
-                if pig == 0 && unrevealed && !self.suspected[player] {
+                if pig == 0 && unrevealed && !self.table.pigs[player].suspected {
                     self.hit(RuleEvent::NoSuspicionWhenAnswered);
                 }
             }
@@ -779,7 +742,6 @@ impl Reader {
     }
 
     fn read_nullify(&mut self, pig: Seat, target: Seat, depth: u8) {
-        self.take(pig, Card::Nullify);
         self.step_to(target);
         let Some(play) = &mut self.play else { return };
         play.depth = depth;
@@ -791,7 +753,7 @@ impl Reader {
         });
         if depth % 2 == 1 {
             if depth == 1 {
-                match self.roles[target] {
+                match self.table.pigs[target].role {
                     Role::Lord => self.hit(RuleEvent::NullifyProtectsMp),
                     Role::Loyalist => self.hit(RuleEvent::NullifyProtectsZp),
                     Role::Rebel => self.hit(RuleEvent::NullifyProtectsFp),
@@ -803,7 +765,7 @@ impl Reader {
                     self.hit(RuleEvent::SelfProtect);
                 }
             }
-        } else if self.roles[pig] == Role::Rebel {
+        } else if self.table.pigs[pig].role == Role::Rebel {
             self.hit(RuleEvent::NullifyAttackByFp);
         } else {
             self.hit(RuleEvent::NullifyAttackByMpSide);
@@ -811,7 +773,6 @@ impl Reader {
     }
 
     fn read_damage(&mut self, pig: Seat, source: Seat, hp: i32) {
-        self.hp[pig] = hp;
         let Some(play) = &self.play else { return };
         let (player, card, was_unrevealed) = (play.player, play.card, play.player_unrevealed);
         let unrevealed = !self.known(player);
@@ -825,7 +786,9 @@ impl Reader {
                     self.hit(RuleEvent::DuelPlayerWins);
                     if duel_kills == 0 {
                         self.effect_lands(pig);
-                        if self.roles[player] == Role::Lord && self.roles[pig] == Role::Loyalist {
+                        if self.table.pigs[player].role == Role::Lord
+                            && self.table.pigs[pig].role == Role::Loyalist
+                        {
                             self.hit(RuleEvent::ZpYieldsDuel);
                         }
                     }
@@ -842,7 +805,12 @@ impl Reader {
                 if pig == 0 && source == player && was_unrevealed && !unrevealed {
                     self.hit(RuleEvent::RevealedMidArea);
                 }
-                if pig == 0 && unrevealed && source == player && self.suspected[player] && hp > 0 {
+                if pig == 0
+                    && unrevealed
+                    && source == player
+                    && self.table.pigs[player].suspected
+                    && hp > 0
+                {
                     self.hit(RuleEvent::SuspectHurtsMpAgain);
                 }
             }
@@ -851,16 +819,15 @@ impl Reader {
     }
 
     fn read_death(&mut self, pig: Seat, source: Seat, weapon: bool) {
-        self.alive[pig] = false;
-        self.hands[pig].clear();
-        self.weapon[pig] = false;
         if weapon {
             self.hit(RuleEvent::DeathWithWeapon);
         }
         if self.turn == Some(pig) {
             self.hit(RuleEvent::DeathInOwnTurn);
         }
-        if self.roles[pig] == Role::Loyalist && self.roles[source] == Role::Rebel {
+        if self.table.pigs[pig].role == Role::Loyalist
+            && self.table.pigs[source].role == Role::Rebel
+        {
             self.hit(RuleEvent::ZpKilledByFp);
         }
         let Some(play) = &mut self.play else { return };
@@ -885,8 +852,12 @@ impl Reader {
     /// Each pig's hand as the trace leaves it (`None` for a dead pig).
     #[cfg(test)]
     fn hands(&self) -> Vec<Option<Vec<Card>>> {
-        (0..self.roles.len())
-            .map(|s| self.alive[s].then(|| self.hands[s].clone()))
+        (0..self.table.pigs.len())
+            .map(|s| {
+                self.table.pigs[s]
+                    .alive
+                    .then(|| self.table.pigs[s].hand.clone())
+            })
             .collect()
     }
 }

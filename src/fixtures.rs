@@ -178,6 +178,28 @@ pub fn write_fresh(
     ))
 }
 
+/// The `*.in` files of a folder of tests, in numeric order of their names
+/// (`2.in` before `10.in`), other names after them in text order.
+///
+/// # Errors
+///
+/// The I/O error of reading the folder.
+pub fn input_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "in") && !p.is_dir())
+        .collect();
+    files.sort_by_cached_key(|p| {
+        let stem = p
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
+    });
+    Ok(files)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,11 +71,7 @@ pub fn save_original(dir: &Path, stem: &str, game: &Game) -> io::Result<Slot> {
 
 /// The size of a game, for notes: pigs and deck cards.
 pub fn size(game: &Game) -> String {
-    format!(
-        "{} pigs, {} deck cards",
-        game.pig_count(),
-        game.deck().len()
-    )
+    crate::summary::Size::of(game).to_string()
 }
 
 /// Replaces the slot's game with the minimised one and writes its note.

@@ -6,19 +6,26 @@
 //! a crash. A crash's input is turned into a fixture with `pigkill shrink`.
 
 use arbitrary::{Arbitrary, Unstructured};
-use pigkill_engine::{parse_game, parse_game_bytes, parse_outcome, Budget, Game};
+use pigkill_engine::validate::validate_game;
+use pigkill_engine::{parse_game, parse_game_bytes, parse_outcome, read_judge_game, Budget, Game};
 use pigkill_generators::{ArbitraryGame, EdgeCaseGame};
 
 use crate::diff::{explain_divergence, play_traced};
 
-/// Arbitrary bytes through the parser: it returns a game or a positioned
-/// error, never panics; a parsed game printed and parsed again is the same
-/// game, and its printed text is a fixed point.
+/// Arbitrary bytes through both readers of a game and the outcome parser:
+/// each returns a game or positioned errors, never panics; a parsed game
+/// printed and parsed again is the same game, and its printed text is a
+/// fixed point. The two readers agree: a text the validator passes is
+/// exactly the printed text of its game, which the judge's reading reads
+/// with no warning; the judge's reading of any text gives a game whose
+/// printed text the validator passes (when it has an FP); without its
+/// warned-about tail, a text reads as the same game in memory.
 ///
 /// # Panics
 ///
-/// When the parser breaks one of these properties.
+/// When a reader breaks one of these properties.
 pub fn parse_text(data: &[u8]) {
+    judge_and_validator_agree(data);
     match parse_game_bytes(data) {
         Ok(game) => {
             let text = game.to_text();
@@ -54,6 +61,77 @@ pub fn parse_text(data: &[u8]) {
             let again = parse_outcome(&printed, pigs)
                 .unwrap_or_else(|e| panic!("a printed outcome does not parse: {e}\n{printed}"));
             assert_eq!(again, outcome, "printing then parsing changed the outcome");
+        }
+    }
+}
+
+/// The properties of [`parse_text`] that tie the two readers together.
+fn judge_and_validator_agree(data: &[u8]) {
+    let lines = data.split(|&b| b == b'\n').count();
+    let judged = read_judge_game(data);
+    let validation = validate_game(data).expect("reading from memory does not fail");
+    for deviation in &validation.deviations {
+        let at = deviation.position;
+        assert!(
+            at.line >= 1 && at.column >= 1 && at.line <= lines,
+            "deviation out of the text: {deviation}"
+        );
+    }
+    if validation.conforms() {
+        let game = validation
+            .game
+            .as_ref()
+            .unwrap_or_else(|| panic!("a conforming text without its game"));
+        assert_eq!(
+            game.to_text().as_bytes(),
+            data,
+            "a conforming text that is not its game's printed text"
+        );
+    }
+    if let Some(game) = &validation.game {
+        let judged = judged.as_ref().unwrap_or_else(|e| {
+            panic!("the judge's reading rejects a game the validator reads: {e}")
+        });
+        assert_eq!(&judged.game, game, "the two readers read different games");
+        assert!(
+            judged.warnings.is_empty() || !validation.conforms(),
+            "a warning on a conforming text"
+        );
+    }
+    match judged {
+        Ok(judged) => {
+            let printed = judged.game.to_text();
+            let check = validate_game(printed.as_bytes()).expect("in memory");
+            assert_eq!(
+                check.conforms(),
+                judged.game.has_rebel(),
+                "a printed game's validation: {:?}",
+                check.deviations
+            );
+            assert_eq!(check.game.as_ref(), Some(&judged.game));
+            if let Some(warning) = judged.warnings.first() {
+                assert!(
+                    warning.position.line <= lines,
+                    "warning out of the text: {warning}"
+                );
+                assert!(
+                    parse_game_bytes(data).is_err(),
+                    "text after the game is an error in memory"
+                );
+            } else {
+                assert_eq!(parse_game_bytes(data), Ok(judged.game));
+            }
+        }
+        Err(error) => {
+            let at = error.error.position;
+            assert!(
+                at.line >= 1 && at.column >= 1 && at.line <= lines,
+                "error out of the text: {error}"
+            );
+            assert!(
+                validation.game.is_none(),
+                "the validator reads a game the judge's reading rejects: {error}"
+            );
         }
     }
 }

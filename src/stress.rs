@@ -9,8 +9,6 @@
 //! `i % N == K - 1`: disjoint slices that together make the whole run.
 
 use std::collections::HashMap;
-use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -18,51 +16,7 @@ use std::time::{Duration, Instant};
 use pigkill_engine::{Budget, Engine, Game};
 
 use crate::diff::{play, Divergence, Signature, Verdict};
-
-/// One slice of a run: shard `index` (1-based) of `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which slice, from 1.
-    pub index: u64,
-    /// How many slices.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole run, unsliced.
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
-
-    /// The game index of this shard's `slot`-th game.
-    pub fn game_index(self, slot: u64) -> u64 {
-        slot * self.count + (self.index - 1)
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("shard '{text}' is not K/N, e.g. 3/8"))?;
-        let parse = |s: &str| {
-            s.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("shard '{text}' is not K/N with whole numbers"))
-        };
-        let (index, count) = (parse(k)?, parse(n)?);
-        if count == 0 || index == 0 || index > count {
-            return Err(format!("shard '{text}' needs 1 <= K <= N"));
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+pub use crate::shard::Shard;
 
 /// When a run stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,6 +14,12 @@
 //! and other format characters), and `\xff` for each byte that is not
 //! UTF-8. Line feeds split lines; lines longer than a limit are cut with a
 //! note saying how much was cut.
+//!
+//! Where the escapes can be marked (the HTML page highlights each one and
+//! says what it stands for), [`pieces`] splits the bytes into printable
+//! text, characters to escape and invalid bytes, with the same escapes
+//! ([`Piece::visible`]); backslashes in text then stay single, since a
+//! marked escape cannot be mistaken for text.
 
 use std::fmt::Write;
 
@@ -50,6 +56,94 @@ fn push_char(out: &mut String, c: char) {
         }
         c => out.push(c),
     }
+}
+
+/// One piece of untrusted bytes (see [`pieces`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    /// Printable text: no character that [`show`] escapes but backslashes.
+    Text(&'a str),
+    /// One control, invisible or reordering character.
+    Escaped(char),
+    /// Bytes that are not UTF-8 (one maximal invalid sequence).
+    Invalid(&'a [u8]),
+}
+
+impl Piece<'_> {
+    /// The piece in visible characters: text as it is, an escaped
+    /// character or invalid bytes as [`show`] writes them (`\x1b`,
+    /// `\u{202e}`, `\xff`).
+    pub fn visible(&self) -> String {
+        match *self {
+            Piece::Text(text) => text.to_string(),
+            Piece::Escaped(c) => {
+                let mut out = String::new();
+                push_char(&mut out, c);
+                out
+            }
+            Piece::Invalid(bytes) => show(bytes),
+        }
+    }
+
+    /// What an escape stands for, for a tooltip (`ESC (U+001B)`, `invalid
+    /// UTF-8: ff`); empty for text.
+    pub fn describe(&self) -> String {
+        match *self {
+            Piece::Text(_) => String::new(),
+            Piece::Escaped(c) => {
+                let name = match c {
+                    '\0' => "NUL",
+                    '\t' => "tab",
+                    '\n' => "line feed",
+                    '\r' => "carriage return",
+                    '\x1b' => "ESC",
+                    '\x7f' => "DEL",
+                    c if c.is_control() => "control character",
+                    _ => "invisible or reordering character",
+                };
+                format!("{name} (U+{:04X})", u32::from(c))
+            }
+            Piece::Invalid(bytes) => {
+                let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+                format!("invalid UTF-8: {}", hex.join(" "))
+            }
+        }
+    }
+}
+
+/// Splits untrusted bytes into pieces, in order: runs of printable text,
+/// each character [`show`] escapes (backslashes aside), each invalid
+/// sequence. Joined, the pieces' bytes are `bytes`.
+pub fn pieces(bytes: &[u8]) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        let text = chunk.valid();
+        let mut start = 0;
+        for (i, c) in text.char_indices() {
+            if needs_escape(c) {
+                if start < i {
+                    out.push(Piece::Text(&text[start..i]));
+                }
+                out.push(Piece::Escaped(c));
+                start = i + c.len_utf8();
+            }
+        }
+        if start < text.len() {
+            out.push(Piece::Text(&text[start..]));
+        }
+        if !chunk.invalid().is_empty() {
+            out.push(Piece::Invalid(chunk.invalid()));
+        }
+    }
+    out
+}
+
+/// The lines of untrusted bytes, split at line feeds (not kept); a final
+/// line feed ends the last line rather than starting an empty one.
+pub fn split_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let empty = bytes.is_empty();
+    body.split(|&b| b == b'\n').filter(move |_| !empty)
 }
 
 /// `bytes` as one line of visible text: every control character (line
@@ -97,11 +191,7 @@ pub fn show_cut(bytes: &[u8], max_chars: usize) -> String {
 /// last line rather than starting an empty one), each shown as [`show`]
 /// does and cut after [`SHOWN_LINE_CHARS`].
 pub fn show_lines(bytes: &[u8]) -> Vec<String> {
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    if bytes.is_empty() {
-        return Vec::new();
-    }
-    body.split(|&b| b == b'\n')
+    split_lines(bytes)
         .map(|line| show_cut(line, SHOWN_LINE_CHARS))
         .collect()
 }
@@ -193,6 +283,42 @@ mod tests {
         assert_eq!(show_lines(b"MP\n\nK\r\n"), ["MP", "", "K\\r"]);
         assert_eq!(show_lines(b""), Vec::<String>::new());
         assert_eq!(show_block(b"MP\nK"), "MP\nK\n");
+    }
+
+    #[test]
+    fn pieces_escape_as_show_does_and_join_to_the_input() {
+        let hostile = "a\\b\x1b[2J\u{202e}c\r".as_bytes();
+        let mut hostile = hostile.to_vec();
+        hostile.extend_from_slice(b"\xff\xfeK");
+        let p = pieces(&hostile);
+        assert_eq!(
+            p,
+            [
+                Piece::Text("a\\b"),
+                Piece::Escaped('\x1b'),
+                Piece::Text("[2J"),
+                Piece::Escaped('\u{202e}'),
+                Piece::Text("c"),
+                Piece::Escaped('\r'),
+                Piece::Invalid(b"\xff"),
+                Piece::Invalid(b"\xfe"),
+                Piece::Text("K"),
+            ]
+        );
+        // The escapes are show's; only the backslash in text stays single.
+        let visible: String = p.iter().map(Piece::visible).collect();
+        assert_eq!(visible, show(&hostile).replacen("\\\\", "\\", 1));
+        assert_eq!(p[1].describe(), "ESC (U+001B)");
+        assert_eq!(p[6].describe(), "invalid UTF-8: ff");
+        let joined: Vec<u8> = p
+            .iter()
+            .flat_map(|piece| match *piece {
+                Piece::Text(t) => t.as_bytes().to_vec(),
+                Piece::Escaped(c) => c.to_string().into_bytes(),
+                Piece::Invalid(b) => b.to_vec(),
+            })
+            .collect();
+        assert_eq!(joined, hostile);
     }
 
     #[test]

@@ -337,3 +337,19 @@ fn killing_stress_mid_shrink_leaves_the_unshrunk_game_on_disk() {
     )
     .is_some());
 }
+
+#[test]
+fn explain_html_prints_the_replay_page_of_the_game() {
+    let out = pigkill(&["explain", "--html"], SAMPLE_IN);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
+    assert!(page.trim_end().ends_with("</html>"));
+    // The sample's 40 events, each with its anchor, and the lord's death.
+    assert!(page.contains("id=\"event-40\"") && !page.contains("id=\"event-41\""));
+    assert!(page.contains("game over: FP win"));
+    // A bad game is still a positioned error with exit 2, and no page.
+    let bad = pigkill(&["explain", "--html"], "3 10\nMP D D F\n");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+}

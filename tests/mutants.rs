@@ -49,7 +49,7 @@ fn every_mutant_is_caught_on_the_default_profile() {
     for mutation in Mutation::ALL {
         match catch(&StrategyEngine, mutation, Profile::Mixed, 0, 50_000) {
             Some(caught) => table.push_str(&format!(
-                "{:<28} {:>6} games  {}\n",
+                "{:<34} {:>6} games  {}\n",
                 mutation.name(),
                 caught.games,
                 caught.signature

@@ -41,7 +41,7 @@ fn drawn_cards_told(narration: &str) -> Vec<Card> {
 
 #[test]
 fn the_samples_narration_tells_the_last_card_after_the_card_before_it() {
-    let game = parse_game(include_str!("../../shared/problem/sample.in")).unwrap();
+    let game = parse_game(include_str!("fixtures/rules/sample.in")).unwrap();
     let told = narrate(&game, &trace(&game));
     let turn_5: Vec<&str> = told
         .lines()

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use pigkill::package::{self, Format, LuoguTest, PackageTest, ProblemMeta};
-use pigkill::solution::{Command as SolutionCommand, CompareMode, Limits};
+use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits};
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
 use pigkill::suite::{build, PoolSizes, Slot, Subtask, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine, StrategyEngine};
@@ -60,12 +60,18 @@ fn run_options(search: Duration) -> RunOptions {
 fn every_catalogue_mistake_fails_some_test_of_every_seeds_suite() {
     for (seed, suite) in (1..).zip(suites()) {
         for mutation in Mutation::ALL {
+            // What a solution with this one mistake would print, judged
+            // line by line (trailing whitespace and blank lines ignored).
             let caught = suite.cases().any(|c| {
-                MutantEngine(mutation)
-                    .run(&c.case.game, Budget::default())
-                    .ok()
-                    .as_ref()
-                    != Some(&c.case.outcome)
+                match MutantEngine(mutation).output(&c.case.game, Budget::default()) {
+                    Ok(text) => !compare(
+                        c.case.outcome.to_judge_text().as_bytes(),
+                        text.as_bytes(),
+                        CompareMode::Lines,
+                    )
+                    .is_accepted(),
+                    Err(_) => true,
+                }
             });
             assert!(
                 caught,
@@ -250,13 +256,14 @@ fn against_with_injected_mistakes_fails_the_written_suite() {
     for m in Mutation::ALL {
         let fails = (1..=20).any(|i| {
             let input = std::fs::File::open(out.join(format!("{i}.in"))).expect("N.in");
-            let answer = std::fs::read_to_string(out.join(format!("{i}.out"))).expect("N.out");
+            let answer = std::fs::read(out.join(format!("{i}.out"))).expect("N.out");
             let run = Command::new(exe)
                 .args(["--bug", m.name()])
                 .stdin(input)
                 .output()
                 .expect("the contestant runs");
-            text(&run.stdout) != answer
+            !run.status.success()
+                || !compare(&answer, &run.stdout, CompareMode::Lines).is_accepted()
         });
         assert!(fails, "{} passes the written suite", m.name());
     }

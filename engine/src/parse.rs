@@ -1,13 +1,14 @@
-//! Parsers for the problem's text: a game from the judge input, an outcome
-//! from the judge output. Every failure is a [`ParseError`] with a 1-based
-//! line and column; nothing here panics on any input.
+//! The positioned errors of the problem's text, the in-memory game parser
+//! (the judge's reading of [`crate::judge`], with nothing allowed after the
+//! game), and the outcome parser for judge output. Every failure is a
+//! [`ParseError`] with a 1-based line and column; nothing here panics on
+//! any input.
 
 use std::fmt;
 
 use crate::card::{Card, Role, Winner};
-use crate::game::{
-    Game, InvalidGame, Outcome, PigFate, PigSetup, MAX_DECK, MAX_PIGS, MIN_DECK, MIN_PIGS,
-};
+use crate::game::{Game, InvalidGame, Outcome, PigFate};
+use crate::judge::{read_judge_game, JudgeGame};
 
 /// A position in the text, 1-based, columns counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -23,9 +24,9 @@ pub struct Position {
 pub enum ParseErrorKind {
     /// The bytes are not UTF-8.
     InvalidUtf8,
-    /// The text ended where a line was expected.
+    /// The text ended where a token (or, to the validator, a line) was expected.
     MissingLine {
-        /// What the line should have held.
+        /// What should have come.
         expected: String,
     },
     /// A line holds the wrong number of tokens.
@@ -63,8 +64,20 @@ pub enum ParseErrorKind {
     SecondLord(usize),
     /// A winner token that is not `MP` or `FP`.
     UnknownWinner(String),
-    /// Text after the last expected line.
+    /// Text after the last expected line (or, for a game, after its m-th deck card).
     TrailingInput,
+    /// A token of the wrong kind where another belongs (a role among a
+    /// pig's cards: its line holds fewer than 4 cards).
+    Misplaced {
+        /// What was found (`role 'FP'`).
+        found: String,
+        /// What belongs there (`card 4 of pig 1`).
+        expected: String,
+    },
+    /// The reader failed (an I/O error).
+    Unreadable(String),
+    /// The pigs and deck read do not make a valid game.
+    Invalid(InvalidGame),
 }
 
 /// A failure to read game or outcome text, with where it happened.
@@ -78,10 +91,12 @@ pub struct ParseError {
 
 impl ParseError {
     fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError {
-            position: Position { line, column },
-            kind,
-        }
+        ParseError::at(Position { line, column }, kind)
+    }
+
+    /// An error of `kind` at `position`.
+    pub(crate) fn at(position: Position, kind: ParseErrorKind) -> ParseError {
+        ParseError { position, kind }
     }
 
     /// The error with the offending line of `source` and a caret under the
@@ -94,19 +109,35 @@ impl ParseError {
     ///   |      ^
     /// ```
     pub fn render(&self, source: &str) -> String {
-        let Position { line, column } = self.position;
-        let mut out = self.to_string();
-        if let Some(text) = source.split('\n').nth(line.saturating_sub(1)) {
-            let text = text.trim_end_matches('\r');
-            let gutter = " ".repeat(line.to_string().len());
-            let pad: String = text
-                .chars()
-                .take(column.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            out.push_str(&format!("\n{gutter} |\n{line} | {text}\n{gutter} | {pad}^"));
+        match source.split('\n').nth(self.position.line.saturating_sub(1)) {
+            Some(text) => self.render_line(text.trim_end_matches('\r')),
+            None => self.to_string(),
         }
-        out
+    }
+
+    /// The error with `text`, the text of its line, and a caret under the
+    /// column (as [`ParseError::render`]).
+    pub fn render_line(&self, text: &str) -> String {
+        let Position { line, column } = self.position;
+        let gutter = " ".repeat(line.to_string().len());
+        // Control characters are shown escaped (tabs stay, so that the
+        // caret's padding lines up with them).
+        let (mut shown, mut pad) = (String::new(), String::new());
+        for (i, c) in text.chars().enumerate() {
+            let piece: String = if c.is_control() && c != '\t' {
+                c.escape_debug().collect()
+            } else {
+                c.to_string()
+            };
+            if i + 1 < column {
+                match c {
+                    '\t' => pad.push('\t'),
+                    _ => pad.push_str(&" ".repeat(piece.chars().count())),
+                }
+            }
+            shown.push_str(&piece);
+        }
+        format!("{self}\n{gutter} |\n{line} | {shown}\n{gutter} | {pad}^")
     }
 }
 
@@ -145,6 +176,14 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "unknown winner '{t}', expected MP or FP")
             }
             ParseErrorKind::TrailingInput => f.write_str("unexpected text after the last line"),
+            ParseErrorKind::Misplaced { found, expected } => {
+                write!(
+                    f,
+                    "found {found}, expected {expected} (each pig is a role and 4 cards)"
+                )
+            }
+            ParseErrorKind::Unreadable(e) => write!(f, "cannot read the input: {e}"),
+            ParseErrorKind::Invalid(e) => write!(f, "not a valid game: {e}"),
         }
     }
 }
@@ -174,14 +213,6 @@ struct Line<'a> {
     tokens: Vec<Token<'a>>,
     /// The column just past the line's last character.
     end_column: usize,
-}
-
-/// The text's lines, with blank lines before the first and after the last
-/// non-blank line allowed, `\r\n` accepted, and whitespace around tokens
-/// ignored.
-struct Lines<'a> {
-    lines: Vec<Line<'a>>,
-    next: usize,
 }
 
 /// Every line of the text, tokenised, with `\r\n` accepted.
@@ -221,58 +252,6 @@ fn split_lines(text: &str) -> Vec<Line<'_>> {
         .collect()
 }
 
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Lines<'a> {
-        let mut lines = split_lines(text);
-        while lines.last().is_some_and(|l| l.tokens.is_empty()) && lines.len() > 1 {
-            lines.pop();
-        }
-        let first = lines
-            .iter()
-            .position(|l| !l.tokens.is_empty())
-            .unwrap_or(lines.len());
-        Lines { lines, next: first }
-    }
-
-    /// The next line, or an error at the end of the text saying what was expected.
-    fn take(&mut self, expected: impl FnOnce() -> String) -> Result<&Line<'a>, ParseError> {
-        match self.lines.get(self.next) {
-            Some(line) => {
-                self.next += 1;
-                Ok(line)
-            }
-            None => {
-                let (line, column) = self
-                    .lines
-                    .last()
-                    .map_or((1, 1), |l| (l.number, l.end_column));
-                Err(ParseError::new(
-                    line,
-                    column,
-                    ParseErrorKind::MissingLine {
-                        expected: expected(),
-                    },
-                ))
-            }
-        }
-    }
-
-    /// An error if anything but blank lines is left.
-    fn finish(&self) -> Result<(), ParseError> {
-        if let Some(line) = self.lines[self.next.min(self.lines.len())..]
-            .iter()
-            .find(|l| !l.tokens.is_empty())
-        {
-            return Err(ParseError::new(
-                line.number,
-                line.tokens[0].column,
-                ParseErrorKind::TrailingInput,
-            ));
-        }
-        Ok(())
-    }
-}
-
 fn token_count(line: &Line<'_>, expected: usize, what: &str) -> Result<(), ParseError> {
     if line.tokens.len() == expected {
         return Ok(());
@@ -291,42 +270,6 @@ fn token_count(line: &Line<'_>, expected: usize, what: &str) -> Result<(), Parse
     ))
 }
 
-fn count(
-    line: &Line<'_>,
-    token: Token<'_>,
-    what: &'static str,
-    min: usize,
-    max: usize,
-) -> Result<usize, ParseError> {
-    let not_a_number = || {
-        ParseError::new(
-            line.number,
-            token.column,
-            ParseErrorKind::NotANumber {
-                what,
-                token: token.text.to_string(),
-            },
-        )
-    };
-    if token.text.is_empty() || !token.text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(not_a_number());
-    }
-    let value = token.text.parse::<u64>().unwrap_or(u64::MAX);
-    if value < min as u64 || value > max as u64 {
-        return Err(ParseError::new(
-            line.number,
-            token.column,
-            ParseErrorKind::OutOfRange {
-                what,
-                value,
-                min,
-                max,
-            },
-        ));
-    }
-    Ok(value as usize)
-}
-
 fn card(line: &Line<'_>, token: Token<'_>) -> Result<Card, ParseError> {
     Card::from_token(token.text).ok_or_else(|| {
         ParseError::new(
@@ -337,93 +280,33 @@ fn card(line: &Line<'_>, token: Token<'_>) -> Result<Card, ParseError> {
     })
 }
 
-/// Reads a game from the problem's input text.
-///
-/// Accepts `\r\n` line ends, blank lines before and after the game, and
-/// extra spaces or tabs around tokens; rejects everything else that is not
-/// a valid game (see [`Game::new`]).
+/// Reads a game from the problem's input text held in memory: the
+/// judge's reading ([`read_judge_game`]: tokens separated by any
+/// whitespace), except that any text after the m-th deck card is an error,
+/// since the text holds just one game.
 ///
 /// # Errors
 ///
 /// A [`ParseError`] naming the line and column of the first fault and what
 /// was expected there.
 pub fn parse_game(text: &str) -> Result<Game, ParseError> {
-    let mut lines = Lines::new(text);
-    let header = lines.take(|| "a line 'n m' with the pig count and deck size".into())?;
-    token_count(header, 2, "the pig count n and the deck size m")?;
-    let n = count(header, header.tokens[0], "pig count n", MIN_PIGS, MAX_PIGS)?;
-    let m = count(header, header.tokens[1], "deck size m", MIN_DECK, MAX_DECK)?;
-    let mut pigs = Vec::with_capacity(n);
-    for pig in 1..=n {
-        let line = lines.take(|| format!("the line of pig {pig}: a role and 4 cards"))?;
-        token_count(line, 5, "a role and 4 cards")?;
-        let role_token = line.tokens[0];
-        let role = Role::from_token(role_token.text).ok_or_else(|| {
-            ParseError::new(
-                line.number,
-                role_token.column,
-                ParseErrorKind::UnknownRole(role_token.text.to_string()),
-            )
-        })?;
-        match (pig, role) {
-            (1, Role::Lord) | (2.., Role::Loyalist | Role::Rebel) => {}
-            (1, other) => {
-                return Err(ParseError::new(
-                    line.number,
-                    role_token.column,
-                    ParseErrorKind::FirstPigNotLord(other),
-                ))
-            }
-            (_, _) => {
-                return Err(ParseError::new(
-                    line.number,
-                    role_token.column,
-                    ParseErrorKind::SecondLord(pig),
-                ))
-            }
-        }
-        let mut hand = [Card::Peach; 4];
-        for (slot, token) in hand.iter_mut().zip(&line.tokens[1..]) {
-            *slot = card(line, *token)?;
-        }
-        pigs.push(PigSetup { role, hand });
-    }
-    let line = lines.take(|| format!("the deck line of {m} cards"))?;
-    let mut deck = Vec::with_capacity(m);
-    for token in &line.tokens {
-        deck.push(card(line, *token)?);
-    }
-    if deck.len() != m {
-        token_count(line, m, "the deck size m from line 1")?;
-    }
-    lines.finish()?;
-    Game::new(pigs, deck).map_err(|e| {
-        // Unreachable in practice: every rule of `Game::new` was checked above.
-        let kind = match e {
-            InvalidGame::FirstPigNotLord(role) => ParseErrorKind::FirstPigNotLord(role),
-            InvalidGame::SecondLord(pig) => ParseErrorKind::SecondLord(pig),
-            InvalidGame::PigCount(_) | InvalidGame::DeckSize(_) => ParseErrorKind::TrailingInput,
-        };
-        ParseError::new(1, 1, kind)
-    })
+    parse_game_bytes(text.as_bytes())
 }
 
-/// Reads a game from bytes, reporting bytes that are not UTF-8 at their position.
+/// [`parse_game`] on bytes, reporting bytes that are not UTF-8 at their
+/// position.
 ///
 /// # Errors
 ///
 /// As [`parse_game`], plus [`ParseErrorKind::InvalidUtf8`].
 pub fn parse_game_bytes(bytes: &[u8]) -> Result<Game, ParseError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => parse_game(text),
-        Err(e) => {
-            let valid = &bytes[..e.valid_up_to()];
-            // The prefix is valid UTF-8 by construction.
-            let prefix = std::str::from_utf8(valid).unwrap_or_default();
-            let line = prefix.matches('\n').count() + 1;
-            let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            Err(ParseError::new(line, column, ParseErrorKind::InvalidUtf8))
-        }
+    let JudgeGame { game, warnings } = read_judge_game(bytes).map_err(|e| e.error)?;
+    match warnings.first() {
+        Some(warning) => Err(ParseError::at(
+            warning.position,
+            ParseErrorKind::TrailingInput,
+        )),
+        None => Ok(game),
     }
 }
 

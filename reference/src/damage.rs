@@ -5,10 +5,10 @@
 
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, Winner};
 
-use crate::mutants::Mutation;
+use crate::mutants::{Mutation, Rules};
 use crate::table::{count_u32, Table};
 
-impl<T: Tracer> Table<'_, T> {
+impl<T: Tracer, R: Rules> Table<'_, T, R> {
     /// `pig` takes 1 damage from `source`. At 0 HP or less it eats its
     /// leftmost P and is back at 1 HP, or else dies.
     pub(crate) fn deal_damage(&mut self, pig: Seat, source: Seat) {
@@ -21,7 +21,8 @@ impl<T: Tracer> Table<'_, T> {
         if self.hp[pig] > 0 {
             return;
         }
-        if self.mutated(Mutation::EatEveryPeach) {
+        let may_eat = !(pig != self.current && self.mutated(Mutation::NoRescueOutsideOwnTurn));
+        if may_eat && self.mutated(Mutation::EatEveryPeach) {
             let mut eaten = 0;
             while self.take_leftmost(pig, Card::Peach) {
                 eaten += 1;
@@ -32,7 +33,10 @@ impl<T: Tracer> Table<'_, T> {
                 return;
             }
         }
-        if !self.mutated(Mutation::DyingSkipsPeach) && self.take_leftmost(pig, Card::Peach) {
+        if may_eat
+            && !self.mutated(Mutation::DyingSkipsPeach)
+            && self.take_leftmost(pig, Card::Peach)
+        {
             self.hp[pig] = 1;
             self.emit(Event::Rescue { pig });
             return;
@@ -59,28 +63,37 @@ impl<T: Tracer> Table<'_, T> {
         match self.role[pig] {
             Role::Lord => self.game_over(Winner::Rebels),
             Role::Rebel => {
-                if self.mutated(Mutation::RewardAfterLastRebel) {
-                    self.emit(Event::Reward { pig: source });
-                    for _ in 0..3 {
-                        self.draw(source);
-                    }
-                    if !self.any_rebel_alive() {
-                        self.game_over(Winner::Lord);
-                    }
-                } else if !self.any_rebel_alive() {
+                let last_rebel = !self.any_rebel_alive();
+                if last_rebel && !self.mutated(Mutation::RewardAfterLastRebel) {
                     self.game_over(Winner::Lord);
-                } else {
-                    self.emit(Event::Reward { pig: source });
-                    for _ in 0..3 {
-                        self.draw(source);
-                    }
+                    return;
+                }
+                self.reward(source);
+                if last_rebel {
+                    self.game_over(Winner::Lord);
                 }
             }
             Role::Loyalist => {
-                if self.role[source] == Role::Lord {
+                if self.role[source] == Role::Lord && !self.mutated(Mutation::NoPenalty) {
                     self.penalise_lord(source);
                 }
             }
+        }
+    }
+
+    /// `source` killed an FP: it draws 3 cards.
+    fn reward(&mut self, source: Seat) {
+        if self.role[source] == Role::Rebel && self.mutated(Mutation::NoRewardForRebelKiller) {
+            return;
+        }
+        self.emit(Event::Reward { pig: source });
+        let cards = if self.mutated(Mutation::RewardDrawsTwo) {
+            2
+        } else {
+            3
+        };
+        for _ in 0..cards {
+            self.draw(source);
         }
     }
 

@@ -20,9 +20,10 @@ mod table;
 mod targets;
 
 use pigkill_engine::{
-    Budget, Engine, Event, Game, NoTrace, Outcome, PigFate, RunError, Stall, Tracer, Winner,
+    Budget, Engine, Event, Game, NoTrace, Outcome, RunError, Stall, Tracer, Winner,
 };
 
+use crate::mutants::{Plain, Rules};
 use crate::stall::Snapshot;
 use crate::table::Table;
 
@@ -60,35 +61,45 @@ impl Engine for ReferenceEngine {
 ///
 /// [`RunError::DidNotEnd`] when the game does not end.
 pub fn play_game<T: Tracer>(game: &Game, budget: Budget, tracer: T) -> Result<Outcome, RunError> {
-    play_game_with(game, budget, tracer, None)
+    play_game_with(game, budget, tracer, Plain)
 }
 
-/// [`play_game`] with a deliberate mistake (`None` for the right rules).
-#[allow(unused_variables)]
-fn play_game_with<T: Tracer>(
+/// [`play_game`] by these rules: [`Plain`], or with deliberate mistakes.
+fn play_game_with<T: Tracer, R: Rules>(
     game: &Game,
     budget: Budget,
     tracer: T,
-    mutation: Option<mutants::Mutation>,
+    rules: R,
 ) -> Result<Outcome, RunError> {
-    let mut table = Table::new(game, tracer);
-    #[cfg(feature = "mutants")]
-    {
-        table.mutation = mutation;
-    }
+    let mut table = Table::new(game, tracer, rules);
+    let winner = play_turns(&mut table, game, budget)?;
+    Ok(table.outcome(winner))
+}
+
+/// Plays `game` to its end and reads the whole table (HP, weapons,
+/// reveals, suspicion, the deck's top), for tests.
+///
+/// # Errors
+///
+/// [`RunError::DidNotEnd`] when the game does not end.
+#[cfg(feature = "inspect")]
+pub fn run_to_end(game: &Game, budget: Budget) -> Result<pigkill_engine::TableEnd, RunError> {
+    let mut table = Table::new(game, NoTrace, Plain);
+    let winner = play_turns(&mut table, game, budget)?;
+    Ok(table.end(winner))
+}
+
+/// The turns of `game` on `table`, to the winner.
+fn play_turns<T: Tracer, R: Rules>(
+    table: &mut Table<'_, T, R>,
+    game: &Game,
+    budget: Budget,
+) -> Result<Winner, RunError> {
     if !game.has_rebel() {
         table.emit(Event::GameOver {
             winner: Winner::Lord,
         });
-        let pigs = game
-            .pigs()
-            .iter()
-            .map(|pig| PigFate::Alive(pig.hand.to_vec()))
-            .collect();
-        return Ok(Outcome {
-            winner: Winner::Lord,
-            pigs,
-        });
+        return Ok(Winner::Lord);
     }
 
     let mut snapshot = Snapshot::default();
@@ -97,7 +108,7 @@ fn play_game_with<T: Tracer>(
     let mut pig = 0;
     loop {
         if pig == 0 {
-            if let Some(stall) = round_start(&mut table, &mut snapshot, round_started_exhausted) {
+            if let Some(stall) = round_start(table, &mut snapshot, round_started_exhausted) {
                 return Err(RunError::DidNotEnd { turns, stall });
             }
             round_started_exhausted = table.deck_exhausted();
@@ -110,11 +121,12 @@ fn play_game_with<T: Tracer>(
         }
         turns += 1;
         table.emit(Event::TurnStart { pig, turn: turns });
+        table.current = pig;
         table.draw(pig);
         table.draw(pig);
         table.play_phase(pig);
         if let Some(winner) = table.winner {
-            return Ok(table.outcome(winner));
+            return Ok(winner);
         }
         pig = table.next_alive(pig);
     }
@@ -125,8 +137,8 @@ fn play_game_with<T: Tracer>(
 /// card (quiet), or the deck was exhausted at both this and the previous
 /// round's start and the state is the same (repeated). Then records this
 /// round's start.
-fn round_start<T: Tracer>(
-    table: &mut Table<'_, T>,
+fn round_start<T: Tracer, R: Rules>(
+    table: &mut Table<'_, T, R>,
     snapshot: &mut Snapshot,
     last_round_started_exhausted: bool,
 ) -> Option<Stall> {

@@ -1,102 +1,218 @@
-//! Test-only mutants: deliberately wrong variants of this engine, one
-//! classic mistake each, to measure whether the harness catches them
-//! (mutation testing). Each mistake is a one-line switch at the place in
-//! the engine where the right rule is applied; without the `mutants`
-//! feature every switch is compiled away.
+//! The catalogue of known mistakes: deliberately wrong variants of this
+//! engine, each one plausible misreading of one paragraph of `rules.md`,
+//! applied at one place. They serve mutation testing (how fast does the
+//! harness catch each?) and diagnosis (which rule did a wrong solution
+//! most likely misread?).
+//!
+//! A mistake is a [`Mutation`]; a set of them is a [`MutationSet`]. The
+//! engine is generic over its rules ([`Rules`]): [`Plain`], the right rules,
+//! whose every check is a constant `false` that the compiler removes, and
+//! [`Mistaken`], which carries a set. So the catalogue ships in the release
+//! binary and costs the plain reference engine nothing.
+//!
+//! Each mistake's exact meaning is its row in the plan's catalogue; the
+//! one-line [`Mutation::description`] says it in a contestant's words, and
+//! [`Mutation::section`] names the `rules.md` heading it breaks. Every
+//! mistake is live: `tests/fixtures/mistakes/ID.in` is a game where it
+//! prints another output than the reference.
+//!
+//! One planned mistake is left out because it is not live:
+//! `scan-resumes-after-peach` (only after a peach, the scan goes on from
+//! the peach's place). Every card left of the peach was unplayable when
+//! the peach was found, and a peach changes only the pig's HP, which
+//! decides only whether a peach is playable; so those cards stay
+//! unplayable and scanning from the peach finds the same card as scanning
+//! from the left (no game in 100,000 searched differs).
 
 use std::fmt;
 
-/// One deliberate mistake.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mutation {
-    /// A ZP fights MP in a duel with its kills (instead of taking the damage).
-    LoyalistFightsLord,
-    /// The nullify round starts after the trick's player, who is asked last.
-    NullifyStartsAfterPlayer,
-    /// A dying pig does not eat its peach.
-    DyingSkipsPeach,
-    /// In a duel the player discards first, not the target.
-    DuelPlayerFirst,
-    /// The killer draws the reward even when the last FP dies.
-    RewardAfterLastRebel,
-    /// An invasion or volley is resolved from pig 1, not from the pig after its player.
-    InvasionFromFirstPig,
-    /// A crossbow is not played while one is already equipped.
-    SecondCrossbowStays,
-    /// Responses and rescues take the rightmost card of the kind, not the leftmost.
-    RightmostCard,
-    /// A reveal does not clear MP's suspicion.
-    SuspicionSurvivesReveal,
-    /// A nullify chain stops after its first nullify.
-    SingleNullify,
-    /// A dying pig eats every peach it holds.
-    EatEveryPeach,
-    /// A peach is played even at full HP.
-    PeachAtFullHp,
-    /// After a play the scan goes on from the played card's place, not from the left.
-    ScanResumesAfterPlay,
-    /// MP's penalty for killing a ZP leaves its crossbow.
-    PenaltyKeepsWeapon,
-    /// MP suspects an unrevealed pig whose invasion or volley it answered without damage.
-    SuspicionWithoutDamage,
-    /// The kill target is the next seat even when that pig is dead (no target then).
-    KillIgnoresDeaths,
-    /// An FP duels the first MP or revealed ZP going forward, not always MP.
-    RebelDuelsNearestEnemy,
-    /// Nullifies protect by true role, so unrevealed allies are protected too.
-    ProtectsByTrueRole,
+use pigkill_engine::{Budget, Engine, Event, Game, NoTrace, Outcome, RunError};
+
+/// Which rules an engine plays by: the right ones, or with mistakes.
+pub trait Rules: Copy {
+    /// Whether these rules make the mistake `mutation`.
+    fn mutated(self, mutation: Mutation) -> bool;
+}
+
+/// The right rules: no mistake, every check a constant `false`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Plain;
+
+impl Rules for Plain {
+    #[inline(always)]
+    fn mutated(self, _mutation: Mutation) -> bool {
+        false
+    }
+}
+
+/// The rules with a set of deliberate mistakes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mistaken(pub MutationSet);
+
+impl Rules for Mistaken {
+    #[inline]
+    fn mutated(self, mutation: Mutation) -> bool {
+        self.0.contains(mutation)
+    }
+}
+
+/// Declares the catalogue: each mistake's variant, id, `rules.md` section
+/// and description, in one table.
+macro_rules! catalogue {
+    ($($variant:ident, $id:literal, $section:expr, $description:literal;)*) => {
+        /// One known mistake (see the module docs and [`Mutation::description`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Mutation {
+            $(
+                #[doc = $description]
+                $variant,
+            )*
+        }
+
+        impl Mutation {
+            /// Every mistake of the catalogue, in catalogue order.
+            pub const ALL: [Mutation; catalogue!(@count $($variant)*)] = [$(Mutation::$variant,)*];
+
+            /// The stable kebab-case id (`loyalist-fights-lord`, ...).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Mutation::$variant => $id,)*
+                }
+            }
+
+            /// The heading of the `rules.md` section this mistake breaks.
+            pub const fn section(self) -> &'static str {
+                match self {
+                    $(Mutation::$variant => $section,)*
+                }
+            }
+
+            /// What the mistaken engine does, in one line, in a contestant's words.
+            pub const fn description(self) -> &'static str {
+                match self {
+                    $(Mutation::$variant => $description,)*
+                }
+            }
+        }
+    };
+    (@count) => { 0 };
+    (@count $head:ident $($tail:ident)*) => { 1 + catalogue!(@count $($tail)*) };
+}
+
+const TARGETS: &str = "Targets (hostility)";
+const TURN: &str = "A turn";
+const RESPONSES: &str = "Responses";
+const NULLIFY: &str = "Nullify (J)";
+const DAMAGE: &str = "Damage, dying, death";
+
+catalogue! {
+    LoyalistFightsLord, "loyalist-fights-lord", RESPONSES,
+        "a loyalist dueled by its lord fights back with its kills instead of just taking 1 damage";
+    NullifyStartsAfterPlayer, "nullify-starts-after-player", NULLIFY,
+        "each nullify round starts with the pig after the trick's player (or the last nullifier), who is asked last";
+    DyingSkipsPeach, "dying-skips-peach", DAMAGE,
+        "a dying pig never eats a peach: at 0 HP it dies";
+    DuelPlayerFirst, "duel-player-first", RESPONSES,
+        "in a duel the player discards a kill first, then the target";
+    RewardAfterLastRebel, "reward-after-last-rebel", DAMAGE,
+        "the killer of the last rebel still draws the 3-card reward before the game ends";
+    InvasionFromFirstPig, "invasion-from-first-pig", RESPONSES,
+        "an invasion or volley is resolved from pig 1, not from the pig after its player";
+    SecondCrossbowStays, "second-crossbow-stays", TURN,
+        "a crossbow is not played while the pig already has one equipped";
+    RightmostCard, "rightmost-card", RESPONSES,
+        "every response and rescue (dodge, kill, nullify, peach when dying) takes the rightmost card of the kind";
+    SuspicionSurvivesReveal, "suspicion-survives-reveal", TARGETS,
+        "a reveal does not clear the lord's suspicion of that pig";
+    SingleNullify, "single-nullify", NULLIFY,
+        "nobody can counter a nullify: the chain stops at the first one";
+    EatEveryPeach, "eat-every-peach", DAMAGE,
+        "a dying pig eats every peach it holds, not just enough to reach 1 HP";
+    PeachAtFullHp, "peach-at-full-hp", TURN,
+        "a peach is played in the play phase even at full HP";
+    ScanResumesAfterPlay, "scan-resumes-after-play", TURN,
+        "after any play the scan goes on from the played card's place instead of from the leftmost card";
+    PenaltyKeepsWeapon, "penalty-keeps-weapon", DAMAGE,
+        "a lord that kills a loyalist discards its hand but keeps its crossbow";
+    SuspicionWithoutDamage, "suspicion-without-damage", RESPONSES,
+        "the lord suspects the unrevealed player of an invasion or volley even when it answered it without damage";
+    KillIgnoresDeaths, "kill-ignores-deaths", TARGETS,
+        "the kill target is the next seat, dead or alive: past a dead neighbour there is no kill";
+    RebelDuelsNearestEnemy, "rebel-duels-nearest-enemy", TARGETS,
+        "a rebel duels the first lord or revealed loyalist going forward, not always the lord";
+    ProtectsByTrueRole, "protects-by-true-role", NULLIFY,
+        "nullifies protect and attack by the target's true role, so unrevealed allies are protected too";
+    KillAnyDistance, "kill-any-distance", TARGETS,
+        "a kill goes to the first pig going forward that the player may kill, at any distance, not only the next pig";
+    LordIgnoresSuspicion, "lord-ignores-suspicion", TARGETS,
+        "the lord kills and duels only revealed rebels, never the pigs it suspects";
+    LoyalistAttacksSuspected, "loyalist-attacks-suspected", TARGETS,
+        "a loyalist kills and duels the pigs the lord suspects, as well as revealed rebels";
+    RebelTargetsByTrueRole, "rebel-targets-by-true-role", TARGETS,
+        "a rebel kills the next pig if it is the lord or a loyalist by true role, revealed or not";
+    UnlimitedKills, "unlimited-kills", TURN,
+        "there is no one-kill limit: a pig plays every kill it can, crossbow or not";
+    DuelKillCountsAsPlayed, "duel-kill-counts-as-played", TURN,
+        "a kill discarded while fighting one's own duel uses up the phase's one kill";
+    ScanResumesAfterCrossbow, "scan-resumes-after-crossbow", TURN,
+        "after playing a crossbow the scan goes on from the crossbow's place instead of from the leftmost card";
+    KillRevealsOnlyOnHit, "kill-reveals-only-on-hit", TARGETS,
+        "a kill reveals its player only if the target did not dodge, after the response";
+    DuelRevealsOnlyIfNotNullified, "duel-reveals-only-if-not-nullified", TARGETS,
+        "a duel reveals its player only if it was not nullified, after the nullify round";
+    NullifyDoesNotReveal, "nullify-does-not-reveal", NULLIFY,
+        "playing a nullify never reveals its player";
+    AreaTrickReveals, "area-trick-reveals", TARGETS,
+        "playing an invasion or volley reveals its player";
+    SuspectsRevealedPlayers, "suspects-revealed-players", RESPONSES,
+        "the lord suspects the player of an invasion or volley that hurt it even when that player is revealed";
+    VolleyNoSuspicion, "volley-no-suspicion", RESPONSES,
+        "only an invasion that hurts the lord makes it suspect the player, never a volley";
+    SuspectsOnlyTrueRebels, "suspects-only-true-rebels", RESPONSES,
+        "the lord suspects the player of an invasion or volley that hurt it only if that player is really a rebel";
+    CounterRoundRestartsAtPlayer, "counter-round-restarts-at-player", NULLIFY,
+        "every counter round of a nullify chain starts again from the trick's player, not from the last nullifier";
+    ProtectsSelfUnrevealed, "protects-self-unrevealed", NULLIFY,
+        "the target of a trick protects itself with a nullify even while unrevealed";
+    RebelsNeverCounter, "rebels-never-counter", NULLIFY,
+        "a rebel never cancels a nullify (never plays an attacking nullify)";
+    LoyalistsNeverCounter, "loyalists-never-counter", NULLIFY,
+        "the lord and loyalists never cancel a nullify (never play an attacking nullify)";
+    VolleyNotNullified, "volley-not-nullified", NULLIFY,
+        "a volley cannot be nullified (invasions and duels still can)";
+    DuelNotNullified, "duel-not-nullified", NULLIFY,
+        "a duel cannot be nullified (invasions and volleys still can)";
+    DuelDamageFromPlayer, "duel-damage-from-player", RESPONSES,
+        "the damage of a duel always counts as dealt by the duel's player, whoever loses (for rewards and penalties)";
+    DuelOneKillEach, "duel-one-kill-each", RESPONSES,
+        "in a duel each side discards at most one kill: if both do, the duel ends with no damage";
+    AreaTrickStopsAtDeath, "area-trick-stops-at-death", RESPONSES,
+        "an invasion or volley stops as soon as a pig dies from it: the pigs after it are not asked";
+    NoRescueOutsideOwnTurn, "no-rescue-outside-own-turn", DAMAGE,
+        "a dying pig eats its peach only during its own turn; outside it, it dies";
+    NoRewardForRebelKiller, "no-reward-for-rebel-killer", DAMAGE,
+        "a rebel that kills a rebel draws no reward";
+    NoPenalty, "no-penalty", DAMAGE,
+        "a lord that kills a loyalist keeps its hand and weapon";
+    RewardDrawsTwo, "reward-draws-two", DAMAGE,
+        "the reward for killing a rebel is 2 cards, not 3";
+    LastCardNotKept, "last-card-not-kept", "Set-up",
+        "the deck's last card is drawn like any other, and an empty deck gives nothing";
+    WeaponPrintedInHand, "weapon-printed-in-hand", "Output",
+        "a pig with a crossbow equipped prints Z after its hand cards";
+    EmptyHandLineMissing, "empty-hand-line-missing", "Output",
+        "a living pig with an empty hand prints no line at all instead of an empty line";
 }
 
 impl Mutation {
-    /// Every mutation.
-    pub const ALL: [Mutation; 18] = [
-        Mutation::LoyalistFightsLord,
-        Mutation::NullifyStartsAfterPlayer,
-        Mutation::DyingSkipsPeach,
-        Mutation::DuelPlayerFirst,
-        Mutation::RewardAfterLastRebel,
-        Mutation::InvasionFromFirstPig,
-        Mutation::SecondCrossbowStays,
-        Mutation::RightmostCard,
-        Mutation::SuspicionSurvivesReveal,
-        Mutation::SingleNullify,
-        Mutation::EatEveryPeach,
-        Mutation::PeachAtFullHp,
-        Mutation::ScanResumesAfterPlay,
-        Mutation::PenaltyKeepsWeapon,
-        Mutation::SuspicionWithoutDamage,
-        Mutation::KillIgnoresDeaths,
-        Mutation::RebelDuelsNearestEnemy,
-        Mutation::ProtectsByTrueRole,
-    ];
-
-    /// A stable kebab-case name (`loyalist-fights-lord`, ...).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Mutation::LoyalistFightsLord => "loyalist-fights-lord",
-            Mutation::NullifyStartsAfterPlayer => "nullify-starts-after-player",
-            Mutation::DyingSkipsPeach => "dying-skips-peach",
-            Mutation::DuelPlayerFirst => "duel-player-first",
-            Mutation::RewardAfterLastRebel => "reward-after-last-rebel",
-            Mutation::InvasionFromFirstPig => "invasion-from-first-pig",
-            Mutation::SecondCrossbowStays => "second-crossbow-stays",
-            Mutation::RightmostCard => "rightmost-card",
-            Mutation::SuspicionSurvivesReveal => "suspicion-survives-reveal",
-            Mutation::SingleNullify => "single-nullify",
-            Mutation::EatEveryPeach => "eat-every-peach",
-            Mutation::PeachAtFullHp => "peach-at-full-hp",
-            Mutation::ScanResumesAfterPlay => "scan-resumes-after-play",
-            Mutation::PenaltyKeepsWeapon => "penalty-keeps-weapon",
-            Mutation::SuspicionWithoutDamage => "suspicion-without-damage",
-            Mutation::KillIgnoresDeaths => "kill-ignores-deaths",
-            Mutation::RebelDuelsNearestEnemy => "rebel-duels-nearest-enemy",
-            Mutation::ProtectsByTrueRole => "protects-by-true-role",
-        }
-    }
-
-    /// The mutation with this name.
+    /// The mistake with this id.
     pub fn from_name(name: &str) -> Option<Mutation> {
         Mutation::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// This mistake's bit in a [`MutationSet`].
+    const fn bit(self) -> u64 {
+        1 << self as u32
     }
 }
 
@@ -106,31 +222,199 @@ impl fmt::Display for Mutation {
     }
 }
 
+// A set is a 64-bit mask, one bit per mistake.
+const _: () = assert!(Mutation::ALL.len() <= 64);
+
+/// A set of mistakes, made together by one engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MutationSet(u64);
+
+impl MutationSet {
+    /// No mistake: the right rules.
+    pub const EMPTY: MutationSet = MutationSet(0);
+
+    /// The set of one mistake.
+    pub const fn single(mutation: Mutation) -> MutationSet {
+        MutationSet(mutation.bit())
+    }
+
+    /// The set of these mistakes.
+    pub fn of(mutations: &[Mutation]) -> MutationSet {
+        mutations
+            .iter()
+            .fold(MutationSet::EMPTY, |set, &m| set.with(m))
+    }
+
+    /// This set with `mutation` added.
+    pub const fn with(self, mutation: Mutation) -> MutationSet {
+        MutationSet(self.0 | mutation.bit())
+    }
+
+    /// Whether the set holds `mutation`.
+    #[inline]
+    pub const fn contains(self, mutation: Mutation) -> bool {
+        self.0 & mutation.bit() != 0
+    }
+
+    /// How many mistakes the set holds.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set holds no mistake.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set's mistakes, in catalogue order.
+    pub fn iter(self) -> impl Iterator<Item = Mutation> {
+        Mutation::ALL.into_iter().filter(move |&m| self.contains(m))
+    }
+}
+
+impl FromIterator<Mutation> for MutationSet {
+    fn from_iter<I: IntoIterator<Item = Mutation>>(iter: I) -> MutationSet {
+        iter.into_iter()
+            .fold(MutationSet::EMPTY, |set, m| set.with(m))
+    }
+}
+
+impl fmt::Display for MutationSet {
+    /// The ids joined by `+` (`duel-player-first+rightmost-card`), or
+    /// `reference` for the empty set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("reference");
+        }
+        for (i, m) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str("+")?;
+            }
+            f.write_str(m.name())?;
+        }
+        Ok(())
+    }
+}
+
 /// The reference engine with one deliberate mistake.
-#[cfg(feature = "mutants")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MutantEngine(pub Mutation);
 
-#[cfg(feature = "mutants")]
-impl pigkill_engine::Engine for MutantEngine {
+impl MutantEngine {
+    /// The judge output this variant prints for `game`, output mistakes
+    /// included (an [`Outcome`] cannot hold a missing line: see
+    /// [`Mutation::EmptyHandLineMissing`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::run`]: the game does not end.
+    pub fn output(&self, game: &Game, budget: Budget) -> Result<String, RunError> {
+        mistaken_output(game, budget, MutationSet::single(self.0))
+    }
+}
+
+impl Engine for MutantEngine {
     fn name(&self) -> &str {
         self.0.name()
     }
 
-    fn run(
-        &self,
-        game: &pigkill_engine::Game,
-        budget: pigkill_engine::Budget,
-    ) -> Result<pigkill_engine::Outcome, pigkill_engine::RunError> {
-        crate::play_game_with(game, budget, pigkill_engine::NoTrace, Some(self.0))
+    fn run(&self, game: &Game, budget: Budget) -> Result<Outcome, RunError> {
+        crate::play_game_with(game, budget, NoTrace, Mistaken(MutationSet::single(self.0)))
     }
 
     fn run_traced(
         &self,
-        game: &pigkill_engine::Game,
-        budget: pigkill_engine::Budget,
-        events: &mut Vec<pigkill_engine::Event>,
-    ) -> Result<pigkill_engine::Outcome, pigkill_engine::RunError> {
-        crate::play_game_with(game, budget, events, Some(self.0))
+        game: &Game,
+        budget: Budget,
+        events: &mut Vec<Event>,
+    ) -> Result<Outcome, RunError> {
+        crate::play_game_with(game, budget, events, Mistaken(MutationSet::single(self.0)))
     }
+}
+
+/// The reference engine with a set of deliberate mistakes made together
+/// (a solution may hold two).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MistakenEngine {
+    set: MutationSet,
+    name: String,
+}
+
+impl MistakenEngine {
+    /// The engine that makes every mistake of `set`.
+    pub fn new(set: MutationSet) -> MistakenEngine {
+        MistakenEngine {
+            set,
+            name: set.to_string(),
+        }
+    }
+
+    /// Its mistakes.
+    pub fn set(&self) -> MutationSet {
+        self.set
+    }
+
+    /// The judge output this variant prints for `game` (see [`MutantEngine::output`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::run`]: the game does not end.
+    pub fn output(&self, game: &Game, budget: Budget) -> Result<String, RunError> {
+        mistaken_output(game, budget, self.set)
+    }
+}
+
+impl Engine for MistakenEngine {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn run(&self, game: &Game, budget: Budget) -> Result<Outcome, RunError> {
+        crate::play_game_with(game, budget, NoTrace, Mistaken(self.set))
+    }
+
+    fn run_traced(
+        &self,
+        game: &Game,
+        budget: Budget,
+        events: &mut Vec<Event>,
+    ) -> Result<Outcome, RunError> {
+        crate::play_game_with(game, budget, events, Mistaken(self.set))
+    }
+}
+
+/// The judge output of the reference engine making every mistake of `set`
+/// (the empty set: the right output), output mistakes included.
+///
+/// # Errors
+///
+/// As [`Engine::run`]: the game does not end.
+pub fn mistaken_output(game: &Game, budget: Budget, set: MutationSet) -> Result<String, RunError> {
+    let outcome = crate::play_game_with(game, budget, NoTrace, Mistaken(set))?;
+    Ok(render(&outcome, Mistaken(set)))
+}
+
+/// The judge text of `outcome` as an engine with these rules prints it: a
+/// living pig with an empty hand prints an empty line, or none at all with
+/// [`Mutation::EmptyHandLineMissing`]. (A crossbow printed in the hand is
+/// already in the outcome: see `Table::outcome`.)
+fn render<R: Rules>(outcome: &Outcome, rules: R) -> String {
+    if !rules.mutated(Mutation::EmptyHandLineMissing) {
+        return outcome.to_judge_text();
+    }
+    let full = outcome.to_judge_text();
+    let mut out = String::with_capacity(full.len());
+    let mut lines = full.lines();
+    if let Some(winner) = lines.next() {
+        out.push_str(winner);
+        out.push('\n');
+    }
+    for (line, fate) in lines.zip(&outcome.pigs) {
+        let empty_hand = matches!(fate, pigkill_engine::PigFate::Alive(hand) if hand.is_empty());
+        if !empty_hand {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }

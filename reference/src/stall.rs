@@ -7,6 +7,7 @@
 
 use pigkill_engine::{Card, Tracer};
 
+use crate::mutants::Rules;
 use crate::table::{Table, SEATS};
 
 /// Every pig's state at the start of a round.
@@ -24,7 +25,7 @@ pub(crate) struct Snapshot {
 
 impl Snapshot {
     /// Whether the table is in exactly the state of this snapshot.
-    pub(crate) fn matches<T: Tracer>(&self, table: &Table<'_, T>) -> bool {
+    pub(crate) fn matches<T: Tracer, R: Rules>(&self, table: &Table<'_, T, R>) -> bool {
         self.taken
             && self.alive == table.alive
             && self.hp == table.hp
@@ -35,7 +36,7 @@ impl Snapshot {
     }
 
     /// Records the table's state.
-    pub(crate) fn take<T: Tracer>(&mut self, table: &Table<'_, T>) {
+    pub(crate) fn take<T: Tracer, R: Rules>(&mut self, table: &Table<'_, T, R>) {
         self.taken = true;
         self.alive = table.alive;
         self.hp = table.hp;

@@ -7,11 +7,14 @@
 
 use pigkill_engine::{Card, Event, Game, Outcome, PigFate, Role, Seat, Tracer, Winner, MAX_HP};
 
+use crate::mutants::{Mutation, Plain, Rules};
+
 /// The most pigs at a table.
 pub(crate) const SEATS: usize = 10;
 
-/// Every pig's state, indexed by seat (seat 0 is the lord), plus the deck.
-pub(crate) struct Table<'g, T: Tracer> {
+/// Every pig's state, indexed by seat (seat 0 is the lord), plus the deck,
+/// played by the rules `R` ([`Plain`], or with deliberate mistakes).
+pub(crate) struct Table<'g, T: Tracer, R: Rules = Plain> {
     /// How many pigs sit at the table.
     pub(crate) n: usize,
     /// Each pig's secret role.
@@ -38,15 +41,16 @@ pub(crate) struct Table<'g, T: Tracer> {
     pub(crate) plays_this_round: u32,
     /// Where events go.
     pub(crate) tracer: T,
-    /// The deliberate mistake this table makes, for mutants only.
-    #[cfg(feature = "mutants")]
-    pub(crate) mutation: Option<crate::mutants::Mutation>,
+    /// Whose turn it is.
+    pub(crate) current: Seat,
+    /// The rules the table plays by.
+    rules: R,
 }
 
-impl<'g, T: Tracer> Table<'g, T> {
+impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
     /// The table as the game starts: 4 HP each, the input hands, no weapon,
     /// nobody revealed but the lord, nobody suspected.
-    pub(crate) fn new(game: &'g Game, tracer: T) -> Table<'g, T> {
+    pub(crate) fn new(game: &'g Game, tracer: T, rules: R) -> Table<'g, T, R> {
         let pigs = game.pigs();
         let n = pigs.len().min(SEATS);
         let mut role = [Role::Loyalist; SEATS];
@@ -76,24 +80,16 @@ impl<'g, T: Tracer> Table<'g, T> {
             winner: None,
             plays_this_round: 0,
             tracer,
-            #[cfg(feature = "mutants")]
-            mutation: None,
+            current: 0,
+            rules,
         }
     }
 
-    /// Whether this table makes the deliberate mistake `mutation` (always
-    /// false, and compiled away, without the `mutants` feature).
+    /// Whether this table makes the deliberate mistake `mutation` (a
+    /// constant false, compiled away, for the [`Plain`] rules).
     #[inline(always)]
-    #[allow(unused_variables)]
-    pub(crate) fn mutated(&self, mutation: crate::mutants::Mutation) -> bool {
-        #[cfg(feature = "mutants")]
-        {
-            self.mutation == Some(mutation)
-        }
-        #[cfg(not(feature = "mutants"))]
-        {
-            false
-        }
+    pub(crate) fn mutated(&self, mutation: Mutation) -> bool {
+        self.rules.mutated(mutation)
     }
 
     /// Sends one event to the tracer.
@@ -104,12 +100,19 @@ impl<'g, T: Tracer> Table<'g, T> {
 
     /// Whether the deck is down to its last card (every draw repeats it).
     pub(crate) fn deck_exhausted(&self) -> bool {
+        if self.mutated(Mutation::LastCardNotKept) {
+            return self.top >= self.deck.len();
+        }
         self.deck.len() - self.top <= 1
     }
 
     /// `pig` draws the top card to the right end of its hand. The deck's
-    /// last card is drawn but left in place.
+    /// last card is drawn but left in place (with `LastCardNotKept` it is
+    /// drawn like any other, and an empty deck gives nothing).
     pub(crate) fn draw(&mut self, pig: Seat) {
+        if self.mutated(Mutation::LastCardNotKept) && self.top >= self.deck.len() {
+            return;
+        }
         let card = self.deck[self.top];
         let last_card = self.deck_exhausted();
         if !last_card {
@@ -163,7 +166,7 @@ impl<'g, T: Tracer> Table<'g, T> {
             return;
         }
         self.revealed[pig] = true;
-        if !self.mutated(crate::mutants::Mutation::SuspicionSurvivesReveal) {
+        if !self.mutated(Mutation::SuspicionSurvivesReveal) {
             self.suspected[pig] = false;
         }
         self.emit(Event::Reveal {
@@ -174,7 +177,7 @@ impl<'g, T: Tracer> Table<'g, T> {
 
     /// Removes the leftmost `card` from `pig`'s hand; false if it has none.
     pub(crate) fn take_leftmost(&mut self, pig: Seat, card: Card) -> bool {
-        let found = if self.mutated(crate::mutants::Mutation::RightmostCard) {
+        let found = if self.mutated(Mutation::RightmostCard) {
             self.hand[pig].iter().rposition(|&c| c == card)
         } else {
             self.hand[pig].iter().position(|&c| c == card)
@@ -204,13 +207,40 @@ impl<'g, T: Tracer> Table<'g, T> {
         let pigs = (0..self.n)
             .map(|seat| {
                 if self.alive[seat] {
-                    PigFate::Alive(self.hand[seat].clone())
+                    let mut hand = self.hand[seat].clone();
+                    if self.crossbow[seat] && self.mutated(Mutation::WeaponPrintedInHand) {
+                        hand.push(Card::Crossbow);
+                    }
+                    PigFate::Alive(hand)
                 } else {
                     PigFate::Dead
                 }
             })
             .collect();
         Outcome { winner, pigs }
+    }
+}
+
+#[cfg(feature = "inspect")]
+impl<T: Tracer> Table<'_, T> {
+    /// The whole table, read for tests (the lord is never "revealed" there).
+    pub(crate) fn end(&self, winner: Winner) -> pigkill_engine::TableEnd {
+        let pigs = (0..self.n)
+            .map(|seat| pigkill_engine::PigState {
+                role: self.role[seat],
+                alive: self.alive[seat],
+                hp: self.hp[seat],
+                hand: self.hand[seat].clone(),
+                crossbow: self.crossbow[seat],
+                revealed: seat != 0 && self.revealed[seat],
+                suspected: self.suspected[seat],
+            })
+            .collect();
+        pigkill_engine::TableEnd {
+            winner,
+            pigs,
+            drawn: self.top,
+        }
     }
 }
 

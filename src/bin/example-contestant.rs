@@ -1,7 +1,8 @@
 //! An example contestant solution for `pigkill check`: reads a game on
 //! stdin and prints the judge output, like any submission would. It plays
 //! with the reference engine, so it is right; `--bug NAME` makes it wrong
-//! in one classic way (the names of `pigkill mutants`), to see what
+//! in one known way (the ids of `pigkill mutants`, the catalogue of known
+//! mistakes), to see what
 //! `pigkill check` reports for a wrong solution.
 //!
 //! ```sh
@@ -9,10 +10,10 @@
 //! pigkill check --solution "target/release/example-contestant --bug duel-player-first"
 //! ```
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use pigkill_engine::{parse_game_bytes, Budget, Engine};
+use pigkill_engine::{read_judge_game, Budget, Engine};
 use pigkill_reference::mutants::{MutantEngine, Mutation};
 use pigkill_reference::ReferenceEngine;
 
@@ -36,26 +37,24 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
-        eprintln!("error: cannot read stdin: {e}");
-        return ExitCode::from(2);
-    }
-    let game = match parse_game_bytes(&input) {
-        Ok(game) => game,
+    // Read as accepted solutions do: tokens, the first m deck cards.
+    let game = match read_judge_game(std::io::stdin().lock()) {
+        Ok(read) => read.game,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
     let result = match bug {
-        Some(mutation) => MutantEngine(mutation).run(&game, Budget::default()),
-        None => ReferenceEngine.run(&game, Budget::default()),
+        Some(mutation) => MutantEngine(mutation).output(&game, Budget::default()),
+        None => ReferenceEngine
+            .run(&game, Budget::default())
+            .map(|outcome| outcome.to_judge_text()),
     };
     match result {
-        Ok(outcome) => {
+        Ok(text) => {
             let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(outcome.to_judge_text().as_bytes());
+            let _ = stdout.write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
         Err(e) => {

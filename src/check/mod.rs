@@ -25,7 +25,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use pigkill_engine::{parse_game, parse_game_bytes, Budget, Game};
+use pigkill_engine::{parse_game, read_judge_game, Budget, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 
 pub use cause::Cause;
@@ -36,6 +36,7 @@ use crate::diff::play_traced;
 use crate::engines;
 use crate::fixtures::first_line_difference;
 use crate::narrate::narrate;
+use crate::shard::Shard;
 use crate::shrink::ShrinkOptions;
 use crate::solution::{Command, CompareMode, Limits, Tally, Verdict, Worker};
 
@@ -53,8 +54,9 @@ const MIN_CANDIDATE_TIMEOUT: Duration = Duration::from_millis(100);
 /// Where the games come from.
 #[derive(Clone, Debug)]
 pub enum Source {
-    /// Generated games `0..` of a profile and seed, for `count` games or
-    /// for `time`, whichever is given (60 s when neither is).
+    /// Generated games `0..` of a profile and seed (this shard's share of
+    /// them), up to index `count` or for `time`, whichever is given (60 s
+    /// when neither is).
     Generated {
         /// The generator profile.
         profile: Profile,
@@ -64,6 +66,8 @@ pub enum Source {
         count: Option<u64>,
         /// Check for this long.
         time: Option<Duration>,
+        /// The slice of the run's game indices this check takes.
+        shard: Shard,
     },
     /// The tests of a folder: every `*.in`, with `*.out` as its answer
     /// when present (else the engines' answer).
@@ -157,6 +161,9 @@ struct Case {
     index: Option<u64>,
     /// The test's file name, for a folder's tests.
     test: Option<String>,
+    /// The test's bytes as the solution gets them (a folder's test file as
+    /// it is, padding and all, as on a judge); `None`: the game's text.
+    input: Option<Vec<u8>>,
     game: Game,
     /// The answer the solution must give.
     answer: String,
@@ -365,8 +372,10 @@ fn search(
                     seed,
                     count,
                     time,
+                    shard,
                 },
             ) => {
+                let index = shard.game_index(index);
                 let out_of_time = match (count, time) {
                     (Some(count), _) => index >= *count,
                     (None, time) => start.elapsed() >= time.unwrap_or(Duration::from_secs(60)),
@@ -381,10 +390,18 @@ fn search(
             }
             (None, Source::Folder(_)) => return,
         };
+        let generated;
+        let input = match &case.input {
+            Some(raw) => raw.as_slice(),
+            None => {
+                generated = case.game.to_text();
+                generated.as_bytes()
+            }
+        };
         let judged = judge_game(
             &mut worker,
             &options.command,
-            &case.game,
+            input,
             &case.answer,
             &options.limits,
             options.compare,
@@ -425,6 +442,7 @@ fn generated_case(profile: Profile, seed: u64, index: u64, shared: &Mutex<Shared
         Expected::Answer(answer) => Some(Case {
             index: Some(index),
             test: None,
+            input: None,
             game,
             answer,
         }),
@@ -455,7 +473,7 @@ fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckErr
     let (first, _) = judge_game(
         worker,
         &options.command,
-        &sample,
+        SAMPLE.as_bytes(),
         &answer,
         &options.limits,
         options.compare,
@@ -479,7 +497,7 @@ fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckErr
     let (second, _) = judge_game(
         worker,
         &options.command,
-        &game,
+        game.to_text().as_bytes(),
         &answer,
         &options.limits,
         options.compare,
@@ -497,25 +515,14 @@ fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckErr
 /// The cases of a test folder, in numeric order of their names. A test
 /// that cannot be read is a warning, and the others are checked.
 fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError> {
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| CheckError::Folder(format!("cannot read {}: {e}", dir.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
+    let inputs = crate::fixtures::input_files(dir)
+        .map_err(|e| CheckError::Folder(format!("cannot read {}: {e}", dir.display())))?;
     if inputs.is_empty() {
         return Err(CheckError::Folder(format!(
             "{} holds no test (no *.in file)",
             dir.display()
         )));
     }
-    inputs.sort_by_key(|p| {
-        let stem = p
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
-        (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
-    });
     let mut cases = Vec::new();
     for input in &inputs {
         let name = input
@@ -523,6 +530,8 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
+        // The judge's reading: tokens, the first m deck cards; what
+        // follows them is ignored with a warning, as judges' solutions do.
         let bytes = match std::fs::read(input) {
             Ok(bytes) => bytes,
             Err(e) => {
@@ -532,8 +541,14 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
                 continue;
             }
         };
-        let game = match parse_game_bytes(&bytes) {
-            Ok(game) => game,
+        let read = read_judge_game(bytes.as_slice()).map_err(|e| e.to_string());
+        let game = match read {
+            Ok(read) => {
+                for warning in &read.warnings {
+                    shared.warnings.push(format!("{name}: {warning}"));
+                }
+                read.game
+            }
             Err(e) => {
                 shared
                     .warnings
@@ -578,6 +593,7 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
         cases.push(Case {
             index: None,
             test: Some(name),
+            input: Some(bytes),
             game,
             answer,
         });

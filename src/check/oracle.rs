@@ -76,12 +76,12 @@ pub struct Judged {
 pub fn judge_game<'w>(
     worker: &'w mut Worker,
     command: &Command,
-    game: &Game,
+    input: &[u8],
     expected: &str,
     limits: &Limits,
     mode: CompareMode,
 ) -> io::Result<(Judged, &'w RunReport)> {
-    let report = worker.run(command, game.to_text().as_bytes(), limits)?;
+    let report = worker.run(command, input, limits)?;
     let verdict = judge(expected, report, limits, mode);
     let keep = |bytes: &[u8]| {
         if verdict.is_accepted() {
@@ -135,7 +135,7 @@ impl Oracle<'_> {
             Expected::Answer(answer) => match judge_game(
                 self.worker,
                 self.command,
-                game,
+                game.to_text().as_bytes(),
                 &answer,
                 self.limits,
                 self.mode,

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use pigkill_engine::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::cause::Cause;
 use super::{Case, CheckOptions, Judged, Source};
@@ -19,8 +19,8 @@ use crate::fixtures::write_fresh;
 use crate::solution::{Tally, VerdictKind};
 use crate::untrusted::{fenced, show_block};
 
-/// The size of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// The size of a game (ordered by pigs, then deck cards: the smaller game first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Size {
     /// Pigs at the table.
     pub pigs: usize,
@@ -94,6 +94,7 @@ impl StartReport {
                 seed,
                 count,
                 time,
+                ..
             } => {
                 report.profile = Some(profile.name().to_string());
                 report.seed = Some(*seed);
@@ -290,6 +291,8 @@ pub struct Summary {
     pub skipped: u64,
     /// Failures reported (one per cause).
     pub failures: usize,
+    /// How many games failed with each reported cause, in report order.
+    pub groups: Vec<u64>,
     /// Every file saved.
     pub saved: Vec<String>,
     /// Whether Ctrl-C stopped the check early.
@@ -326,6 +329,7 @@ impl Summary {
             elapsed_s: elapsed.as_secs_f64(),
             skipped,
             failures: reports.len(),
+            groups: reports.iter().map(|r| r.games_in_group).collect(),
             saved: reports
                 .iter()
                 .flat_map(|r| r.files.iter().cloned())

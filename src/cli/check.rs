@@ -13,10 +13,14 @@ use clap::Args;
 use pigkill_generators::Profile;
 use serde::Serialize;
 
-use super::stress::{clock_seed, default_jobs, parse_duration, parse_profile, side_by_side};
+use super::stress::{
+    clock_seed, default_jobs, parse_duration, parse_profile, resolve_shard, side_by_side,
+};
 use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::check::{CheckEvent, CheckOptions, FailureReport, Source, StartReport, Summary};
+use crate::shard::ShardSpec;
 use crate::solution::{Command, CompareMode, Limits, MIB};
+use crate::summary::{check_writable, Run, Summary as ShardSummary};
 use crate::untrusted::{show, show_block};
 
 /// The exit code of a check that Ctrl-C stopped before any failure.
@@ -75,6 +79,21 @@ pub struct CheckArgs {
     /// Print JSON Lines on stdout, one object per event (see the README).
     #[arg(long)]
     json: bool,
+    /// Check only slice K of N (1-based) of the generated games, e.g. 3/8,
+    /// for job arrays; `auto` reads it from a Slurm array or a Kubernetes
+    /// Indexed Job.
+    #[arg(long, default_value = "1/1", conflicts_with = "tests")]
+    shard: ShardSpec,
+    /// The number of shards, for `--shard auto` where the environment does
+    /// not say.
+    #[arg(long)]
+    shards: Option<u64>,
+    /// Write a JSON summary of this check (or shard) here, for `pigkill merge`.
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// Overwrite the --summary file if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 fn usage(e: impl std::fmt::Display) -> Failure {
@@ -112,6 +131,10 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
             .args(&args.args)
             .map_err(|e| usage(format!("--solution: {e}")))?;
     }
+    let shard = resolve_shard(args.shard, args.shards, args.seed)?.shard;
+    if let Some(path) = &args.summary {
+        check_writable(path, args.force).map_err(usage)?;
+    }
     let source = match &args.tests {
         Some(dir) => Source::Folder(dir.clone()),
         None => Source::Generated {
@@ -119,6 +142,7 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
             seed: args.seed.unwrap_or_else(clock_seed),
             count: args.count,
             time: args.time,
+            shard,
         },
     };
     let options = CheckOptions {
@@ -138,12 +162,33 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
         out: args.out.clone(),
         stop: interrupt_flag(args.json),
     };
-    let summary = if args.json {
-        crate::check::run(&options, &mut json_event)
-    } else {
-        crate::check::run(&options, &mut text_event)
+    let mut failures: Vec<FailureReport> = Vec::new();
+    let mut render = |event: CheckEvent<'_>| {
+        if let CheckEvent::Failure(failure) = &event {
+            failures.push((*failure).clone());
+        }
+        if args.json {
+            json_event(event);
+        } else {
+            text_event(event);
+        }
+    };
+    let summary = crate::check::run(&options, &mut render).map_err(usage)?;
+    if let (Some(path), Some(run)) = (&args.summary, Run::of_check(&options)) {
+        for (failure, count) in failures.iter_mut().zip(&summary.groups) {
+            failure.games_in_group = *count;
+        }
+        let stopped_early = if summary.interrupted {
+            Some("interrupted by Ctrl-C".to_string())
+        } else if !args.keep_going && summary.failures > 0 {
+            Some("stopped at the first failure (no --keep-going)".to_string())
+        } else {
+            None
+        };
+        ShardSummary::of_check(run, shard, &summary, &failures, stopped_early)
+            .write(path, args.force)
+            .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
     }
-    .map_err(usage)?;
     Ok(if summary.failed() {
         EXIT_FOUND
     } else if summary.interrupted {

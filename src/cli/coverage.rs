@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use pigkill_engine::{parse_game_bytes, Budget, StrategyEngine};
+use pigkill_engine::{Budget, StrategyEngine};
 use pigkill_generators::{game_seed, generate_ending, Profile};
 use rayon::prelude::*;
 
 use super::stress::{clock_seed, parse_profile};
-use super::{Failure, EXIT_OK};
+use super::{input, Failure, EXIT_OK};
 use crate::coverage::{game_rule_events, Coverage};
 
 /// Arguments of `pigkill coverage`.
@@ -24,7 +24,8 @@ pub struct CoverageArgs {
     /// The run's seed (default: from the clock, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// A folder of `.in` files to measure instead of generated games.
+    /// A folder of `.in` files to measure instead of generated games (read
+    /// as judges' solutions read them: the first m deck cards).
     dir: Option<PathBuf>,
 }
 
@@ -37,18 +38,10 @@ pub fn run(args: CoverageArgs) -> Result<u8, Failure> {
     let engine = StrategyEngine;
     let coverage = match &args.dir {
         Some(dir) => {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?
-                .filter_map(|entry| entry.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "in"))
-                .collect();
-            files.sort();
+            let files = input::input_files(dir)?;
             let mut coverage = Coverage::new();
             for file in &files {
-                let bytes = std::fs::read(file)
-                    .map_err(|e| Failure::usage(format!("cannot read {}: {e}", file.display())))?;
-                let game = parse_game_bytes(&bytes)
-                    .map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
+                let game = input::read_game(Some(file))?;
                 let events = game_rule_events(&game, &engine, Budget::default())
                     .map_err(|e| Failure::usage(format!("{}: {e}", file.display())))?;
                 coverage.add(events);

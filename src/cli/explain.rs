@@ -1,5 +1,6 @@
 //! `pigkill explain`: the narration of one game, turn by turn, from the
-//! strategy engine's trace (or another engine's).
+//! strategy engine's trace (or another engine's); with `--html`, the
+//! self-contained replay page of [`crate::html::game_page`] instead.
 
 use std::path::PathBuf;
 
@@ -17,7 +18,13 @@ pub struct ExplainArgs {
     /// The engine whose trace is narrated.
     #[arg(long, value_enum, default_value_t = EngineName::Strategy)]
     engine: EngineName,
-    /// The game in the problem's input format; stdin when absent or `-`.
+    /// Print the game's replay as one self-contained HTML page (the
+    /// strategy engine's trace) instead of the narration.
+    #[arg(long, conflicts_with = "engine")]
+    html: bool,
+    /// The game in the problem's input format, read as judges' solutions read
+    /// it (tokens; text after the m-th deck card is ignored, with a
+    /// warning); stdin when absent or `-`.
     file: Option<PathBuf>,
 }
 
@@ -28,6 +35,10 @@ pub struct ExplainArgs {
 /// Exit 2 for an unreadable or invalid game.
 pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
     let game = input::read_game(args.file.as_deref())?;
+    if args.html {
+        print!("{}", crate::html::game_page(&game));
+        return Ok(EXIT_OK);
+    }
     let (verdict, events) = play_traced(args.engine.engine(), &game, Budget::default());
     print!("{}", narrate(&game, &events));
     match verdict {

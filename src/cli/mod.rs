@@ -8,13 +8,16 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod coverage;
+mod diagnose;
 mod explain;
 mod gen;
 mod input;
+mod merge;
 mod mutants;
 mod run;
 mod shrink;
 mod stress;
+mod validate;
 
 /// Every game agreed, every check passed.
 pub const EXIT_OK: u8 = 0;
@@ -45,10 +48,16 @@ enum Command {
     Coverage(coverage::CoverageArgs),
     /// Minimise a game (or fuzz crash input) on which the engines disagree, and save it as a fixture.
     Shrink(shrink::ShrinkArgs),
-    /// Mutation score: how many games it takes to catch each deliberately wrong reference engine.
+    /// The catalogue of known mistakes, and how many games it takes to catch each.
     Mutants(mutants::MutantsArgs),
+    /// Which known mistake most likely made a solution print this output for this game.
+    Diagnose(diagnose::DiagnoseArgs),
     /// Cross-check a contestant's solution binary; minimise and explain its failures.
     Check(check::CheckArgs),
+    /// Merge the --summary files of a run's shards into one report, naming missing shards.
+    Merge(merge::MergeArgs),
+    /// Check judge data against the exact input format, every deviation with line and column.
+    Validate(validate::ValidateArgs),
 }
 
 /// A failure that ends the command with an exit code and a message.
@@ -97,7 +106,10 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Coverage(args) => coverage::run(args),
         Command::Shrink(args) => shrink::run(args),
         Command::Mutants(args) => mutants::run(args),
+        Command::Diagnose(args) => diagnose::run(args),
         Command::Check(args) => check::run(args),
+        Command::Merge(args) => merge::run(args),
+        Command::Validate(args) => validate::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,5 +1,7 @@
-//! `pigkill mutants`: the mutation score: for each deliberately wrong
-//! variant of the reference engine, how many games `stress` needs to catch it.
+//! `pigkill mutants`: the catalogue of known mistakes and the mutation
+//! score: for each deliberately wrong variant of the reference engine, its
+//! id, the `rules.md` section it breaks, what it does, and how many games
+//! `stress` needs to catch it.
 
 use clap::Args;
 use pigkill_engine::StrategyEngine;
@@ -40,21 +42,26 @@ pub fn run(args: MutantsArgs) -> Result<u8, Failure> {
             )
         })
         .collect();
-    println!("{:<28} {:>8}  first divergence", "mutant", "games");
+    println!(
+        "{:<34} {:<20} {:>8}  description",
+        "mistake", "section", "games"
+    );
     let mut missed = 0;
     for (mutation, caught) in &results {
-        match caught {
-            Some(c) => println!("{:<28} {:>8}  {}", mutation.name(), c.games, c.signature),
+        let games = match caught {
+            Some(c) => c.games.to_string(),
             None => {
                 missed += 1;
-                println!(
-                    "{:<28} {:>8}  NOT CAUGHT in {} games",
-                    mutation.name(),
-                    "-",
-                    args.max_games
-                );
+                format!("NOT CAUGHT in {}", args.max_games)
             }
-        }
+        };
+        println!(
+            "{:<34} {:<20} {:>8}  {}",
+            mutation.name(),
+            mutation.section(),
+            games,
+            mutation.description()
+        );
     }
     if let Some((m, Some(c))) = results
         .iter()

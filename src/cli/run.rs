@@ -19,7 +19,9 @@ pub struct RunArgs {
     /// Print every event of the game to stderr, one line each.
     #[arg(long)]
     trace: bool,
-    /// The game in the problem's input format; stdin when absent or `-`.
+    /// The game in the problem's input format, read as judges' solutions read
+    /// it (tokens; text after the m-th deck card is ignored, with a
+    /// warning); stdin when absent or `-`.
     file: Option<PathBuf>,
 }
 

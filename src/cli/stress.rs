@@ -16,8 +16,10 @@ use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::engines;
 use crate::found::{save_minimised, save_original, Origin, Slot};
 use crate::minimise::{minimise_divergence, MinimiseOptions};
+use crate::shard::{resolve, ShardSpec};
 use crate::shrink::ShrinkOptions;
-use crate::stress::{run, Counters, Found, Limit, Shard, StressOptions};
+use crate::stress::{run, Counters, Found, Limit, StressOptions};
+use crate::summary::{check_writable, Command, Finding, Run, RunLimit, Size, Summary, Totals};
 
 /// Arguments of `pigkill stress`.
 #[derive(Debug, Args)]
@@ -37,9 +39,20 @@ pub struct StressArgs {
     /// Worker threads (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// Run only slice K of N (1-based), e.g. 3/8, for job arrays.
+    /// Run only slice K of N (1-based), e.g. 3/8, for job arrays; `auto`
+    /// reads it from a Slurm array or a Kubernetes Indexed Job.
     #[arg(long, default_value = "1/1")]
-    pub shard: Shard,
+    pub shard: ShardSpec,
+    /// The number of shards, for `--shard auto` where the environment does
+    /// not say (Kubernetes; a Slurm array whose task IDs are the shards from 0).
+    #[arg(long)]
+    pub shards: Option<u64>,
+    /// Write a JSON summary of this run (or shard) here, for `pigkill merge`.
+    #[arg(long)]
+    pub summary: Option<PathBuf>,
+    /// Overwrite the --summary file if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// Where divergences are saved.
     #[arg(long, default_value = "tests/fixtures/found")]
     pub fixtures: PathBuf,
@@ -49,7 +62,7 @@ pub struct StressArgs {
     /// Stop after this many divergences in all.
     #[arg(long, default_value_t = 1000)]
     pub max_divergences: u64,
-    /// Test-only: compare the strategy engine with this mutant of the reference engine.
+    /// Compare the strategy engine with the reference engine making this known mistake (an id of `pigkill mutants`).
     #[arg(long, value_parser = parse_mutant)]
     pub mutant: Option<pigkill_reference::mutants::Mutation>,
 }
@@ -172,12 +185,40 @@ pub fn print_divergence(game: &pigkill_engine::Game, divergence: &crate::diff::D
     );
 }
 
+/// The shard of this run (from `--shard K/N`, or the scheduler's
+/// environment for `--shard auto`), refusing a sharded run without a seed.
+///
+/// # Errors
+///
+/// Exit 2 when the shard cannot be worked out, or a sharded run has no seed.
+pub fn resolve_shard(
+    spec: ShardSpec,
+    shards: Option<u64>,
+    seed: Option<u64>,
+) -> Result<crate::shard::Resolved, Failure> {
+    let shard = resolve(spec, shards, |name| std::env::var(name).ok())
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    if shard.shard.count > 1 && seed.is_none() {
+        return Err(Failure::usage(format!(
+            "shard {} of a run without --seed: every shard must play the same run, so give them all the same --seed",
+            shard.shard
+        )));
+    }
+    Ok(shard)
+}
+
 /// Runs `pigkill stress`.
 ///
 /// # Errors
 ///
-/// Exit 2 when the fixtures folder cannot be written.
+/// Exit 2 when the shard cannot be worked out, when a sharded run has no
+/// seed, or when the summary file exists (without `--force`) or cannot be
+/// written.
 pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
+    let shard = resolve_shard(args.shard, args.shards, args.seed)?;
+    if let Some(path) = &args.summary {
+        check_writable(path, args.force).map_err(|e| Failure::usage(e.to_string()))?;
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let limit = match (args.count, args.time) {
         (_, Some(time)) => Limit::Time(time),
@@ -187,7 +228,7 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
     let options = StressOptions {
         limit,
         jobs: args.jobs.unwrap_or_else(default_jobs).max(1),
-        shard: args.shard,
+        shard: shard.shard,
         budget: Budget::default(),
         max_divergences: args.max_divergences.max(1),
     };
@@ -198,9 +239,13 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
     };
     let profile = args.profile;
     eprintln!(
-        "stress: profile {}, seed {seed}, shard {}, {} jobs, {}",
+        "stress: profile {}, seed {seed}, shard {}{}, {} jobs, {}",
         profile.name(),
         options.shard,
+        match shard.source.as_str() {
+            "given" => String::new(),
+            source => format!(" ({source})"),
+        },
         options.jobs,
         match limit {
             Limit::Count(n) => format!("games 0..{n}"),
@@ -238,6 +283,7 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
         summary
     });
     let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut findings = Vec::new();
     for found in &summary.found {
         let origin = Origin::Generated {
             profile: profile.name().to_string(),
@@ -256,7 +302,7 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
             },
             budget: options.budget,
         };
-        let (game, divergence) =
+        let (game, divergence, minimised) =
             match minimise_divergence(pair, &found.game, found.divergence.signature, &minimise) {
                 Ok(m) => {
                     println!(
@@ -270,24 +316,42 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
                             .map(|s| format!(", stopped early: {s}"))
                             .unwrap_or_default()
                     );
-                    (m.shrunk.game, m.divergence)
+                    let size = Size::of(&m.shrunk.game);
+                    (m.shrunk.game, m.divergence, Some(size))
                 }
                 Err(e) => {
                     println!("not minimised: {e}");
-                    (found.game.clone(), found.divergence.clone())
+                    (found.game.clone(), found.divergence.clone(), None)
                 }
             };
         print_divergence(&game, &divergence);
+        let mut files = Vec::new();
         if let Some((_, Ok(slot))) = slots.iter().find(|(i, _)| *i == found.index) {
             match save_minimised(slot, &origin, &found.game, &game, &divergence) {
-                Ok(()) => println!(
-                    "saved to {} and {}",
-                    slot.input.display(),
-                    slot.note.display()
-                ),
+                Ok(()) => {
+                    println!(
+                        "saved to {} and {}",
+                        slot.input.display(),
+                        slot.note.display()
+                    );
+                    files = vec![slot.input.clone(), slot.note.clone()];
+                }
                 Err(e) => eprintln!("error: cannot save {}: {e}", slot.input.display()),
             }
         }
+        let signature = found.divergence.signature;
+        findings.push(Finding {
+            signature: signature.to_string(),
+            games: summary
+                .per_signature
+                .iter()
+                .find(|(s, _)| *s == signature)
+                .map_or(1, |(_, n)| *n),
+            game_index: found.index,
+            original: Size::of(&found.game),
+            minimised,
+            files,
+        });
     }
     let others: u64 =
         summary.per_signature.iter().map(|(_, n)| n).sum::<u64>() - summary.found.len() as u64;
@@ -301,6 +365,35 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
         summary.found.len(),
         others
     );
+    if let Some(path) = &args.summary {
+        let run = Run {
+            command: Command::Stress,
+            subject: format!("{} vs {}", pair[0].name(), pair[1].name()),
+            seed,
+            profile: profile.name().to_string(),
+            limit: match limit {
+                Limit::Count(n) => RunLimit::Count(n),
+                Limit::Time(t) => RunLimit::TimeS(t.as_secs_f64()),
+            },
+        };
+        let totals = Totals {
+            games: summary.games,
+            rejected: summary.rejected,
+            failing_games: summary.divergences,
+            verdicts: Default::default(),
+        };
+        let mut report = Summary::new(run, options.shard, totals, summary.elapsed, findings);
+        if summary.divergences >= options.max_divergences {
+            report.stopped_early = Some(format!(
+                "stopped at {} divergences (--max-divergences {})",
+                summary.divergences, options.max_divergences
+            ));
+        }
+        report
+            .write(path, args.force)
+            .map_err(|e| Failure::usage(format!("cannot write the summary: {e}")))?;
+        eprintln!("stress: summary written to {}", path.display());
+    }
     Ok(if summary.divergences > 0 {
         EXIT_FOUND
     } else {

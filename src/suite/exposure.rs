@@ -9,11 +9,12 @@
 //! catalogue is.
 
 use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pigkill_engine::{Budget, Game, Outcome};
 use pigkill_reference::mutants::{MutantEngine, Mutation};
 
-use crate::diff::{play, Verdict};
+use crate::solution::{compare, CompareMode};
 
 /// The catalogue of known mistakes, in its own order.
 pub fn catalogue() -> &'static [Mutation] {
@@ -139,19 +140,32 @@ impl fmt::Display for MutantSet {
     }
 }
 
-/// Whether a wrong engine's verdict exposes its mistake on a game whose
-/// right answer is `answer`: another output, or no output at all.
-pub fn is_exposed(verdict: &Verdict, answer: &Outcome) -> bool {
-    verdict.outcome() != Some(answer)
+/// Whether the mistake `mutation` is exposed on `game`, whose right judge
+/// output is `answer`: the variant prints an output (output mistakes
+/// included, through `MutantEngine::output`) that a judge comparing lines
+/// ([`CompareMode::Lines`], trailing whitespace and blank lines ignored)
+/// does not accept, does not end, or panics.
+pub fn is_exposed(mutation: Mutation, game: &Game, answer: &str) -> bool {
+    let printed = catch_unwind(AssertUnwindSafe(|| {
+        MutantEngine(mutation).output(game, Budget::default())
+    }));
+    match printed {
+        Ok(Ok(text)) => {
+            text != answer
+                && !compare(answer.as_bytes(), text.as_bytes(), CompareMode::Lines).is_accepted()
+        }
+        _ => true,
+    }
 }
 
 /// The catalogue mistakes that `game`, whose right answer is `answer`,
 /// exposes (see [`is_exposed`]), each played with the default budget.
 pub fn exposes(game: &Game, answer: &Outcome) -> MutantSet {
+    let answer = answer.to_judge_text();
     catalogue()
         .iter()
         .enumerate()
-        .filter(|(_, &m)| is_exposed(&play(&MutantEngine(m), game, Budget::default()), answer))
+        .filter(|(_, &m)| is_exposed(m, game, &answer))
         .map(|(i, _)| i)
         .collect()
 }

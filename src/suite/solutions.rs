@@ -112,7 +112,7 @@ fn run_on(
             judge_game(
                 worker,
                 command,
-                &case.game,
+                case.game.to_text().as_bytes(),
                 &answer,
                 &options.limits,
                 options.mode,

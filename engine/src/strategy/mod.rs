@@ -51,6 +51,21 @@ impl StrategyEngine {
     ) -> Result<Outcome, RunError> {
         Table::new(game, tracer).play(budget)
     }
+
+    /// Plays the game to its end and reads the whole table (HP, weapons,
+    /// reveals, suspicion, the deck's top), for tests.
+    ///
+    /// # Errors
+    ///
+    /// As [`StrategyEngine::run_with`].
+    #[cfg(feature = "inspect")]
+    pub fn run_to_end(
+        &self,
+        game: &Game,
+        budget: Budget,
+    ) -> Result<crate::state::TableEnd, RunError> {
+        Table::new(game, NoTrace).play_to_end(budget)
+    }
 }
 
 impl Engine for StrategyEngine {

@@ -82,17 +82,23 @@ impl<'g, T: Tracer> Table<'g, T> {
     /// Plays the game to its end, or until a stall rule of [`crate::run`]
     /// finds that it does not end.
     pub(super) fn play(mut self, budget: Budget) -> Result<Outcome, RunError> {
+        let winner = self.play_turns(budget)?;
+        Ok(self.outcome(winner))
+    }
+
+    /// [`Table::play`], keeping the table, and its winner.
+    fn play_turns(&mut self, budget: Budget) -> Result<Winner, RunError> {
         if self.rebels == 0 {
             // No rebel: the lord has won before any turn.
             self.game_over(Winner::Lord);
-            return Ok(self.outcome(Winner::Lord));
+            return Ok(Winner::Lord);
         }
         let mut watch = RoundWatch::new();
         let mut turns: u32 = 0;
         let mut pig = View::LORD;
         loop {
             if pig == View::LORD {
-                if let Some(stall) = watch.round_starts(&self) {
+                if let Some(stall) = watch.round_starts(self) {
                     return Err(RunError::DidNotEnd { turns, stall });
                 }
             }
@@ -106,10 +112,35 @@ impl<'g, T: Tracer> Table<'g, T> {
             self.emit(Event::TurnStart { pig, turn: turns });
             self.take_turn(pig);
             if let Some(winner) = self.winner {
-                return Ok(self.outcome(winner));
+                return Ok(winner);
             }
             pig = self.view.next_alive(pig);
         }
+    }
+
+    /// Plays the game to its end and reads the whole table.
+    #[cfg(feature = "inspect")]
+    pub(super) fn play_to_end(
+        mut self,
+        budget: Budget,
+    ) -> Result<crate::state::TableEnd, RunError> {
+        let winner = self.play_turns(budget)?;
+        let pigs = (0..self.view.pigs())
+            .map(|seat| crate::state::PigState {
+                role: self.roles[seat],
+                alive: self.view.is_alive(seat),
+                hp: self.hp[seat],
+                hand: self.hands.cards(seat).to_vec(),
+                crossbow: self.crossbow[seat],
+                revealed: self.view.is_revealed(seat),
+                suspected: self.view.is_suspected(seat),
+            })
+            .collect();
+        Ok(crate::state::TableEnd {
+            winner,
+            pigs,
+            drawn: self.top,
+        })
     }
 
     /// The judge output: the winner and each pig's hand or death.

@@ -1,0 +1,573 @@
+// 猪国杀 (SDOI2010, Luogu P2482) -- a contestant-style solution.
+//
+// Written from /work/shared/problem/rules.md (and statement.md, the
+// sample) alone: one file, plain arrays, tokens read with scanf, the first
+// m deck cards used and anything after them ignored.
+//
+// Injected mistakes (each off by default; compile with -DMISTAKE_<ID>).
+// Each one is the catalogue row of the same id (plan/catalogue.md):
+//
+//   MISTAKE_LOYALIST_FIGHTS_LORD         a ZP dueled by MP fights with its kills
+//   MISTAKE_NULLIFY_STARTS_AFTER_PLAYER  every nullify round starts after the trick's/J's player (asked last)
+//   MISTAKE_DYING_SKIPS_PEACH            a dying pig never eats a peach
+//   MISTAKE_DUEL_PLAYER_FIRST            in a duel the player discards a kill first
+//   MISTAKE_REWARD_AFTER_LAST_REBEL      the last FP's killer still draws 3 before the game ends
+//   MISTAKE_INVASION_FROM_FIRST_PIG      N/W resolve from pig 1 in seat order, not from the player's next
+//   MISTAKE_SECOND_CROSSBOW_STAYS        Z is not playable while a crossbow is equipped
+//   MISTAKE_RIGHTMOST_CARD               every response/rescue takes the rightmost card of the kind
+//   MISTAKE_SUSPICION_SURVIVES_REVEAL    a reveal does not clear MP's suspicion
+//   MISTAKE_SINGLE_NULLIFY               nobody may counter a J: the chain stops at one J
+//   MISTAKE_EAT_EVERY_PEACH              a dying pig eats every peach it holds (+1 HP each)
+//   MISTAKE_PEACH_AT_FULL_HP             P is playable at HP 4 (HP stays 4)
+//   MISTAKE_SCAN_RESUMES_AFTER_PLAY      after any play the scan goes on from the played card's position
+//   MISTAKE_PENALTY_KEEPS_WEAPON         MP's penalty discards its hand but keeps its crossbow
+//   MISTAKE_SUSPICION_WITHOUT_DAMAGE     MP also suspects an N/W player it answered (K/D) without damage
+//   MISTAKE_KILL_IGNORES_DEATHS          the kill target is the next seat; if that pig is dead, no target
+//   MISTAKE_REBEL_DUELS_NEAREST_ENEMY    an FP duels the first living MP or revealed ZP going forward
+//   MISTAKE_PROTECTS_BY_TRUE_ROLE        nullify protect/attack decided by the target's true role
+//   MISTAKE_KILL_ANY_DISTANCE            the kill target is the first hostile living pig at any distance
+//   MISTAKE_LORD_IGNORES_SUSPICION       MP's kill and duel targets are only revealed FPs
+//   MISTAKE_LOYALIST_ATTACKS_SUSPECTED   a ZP also targets pigs MP suspects
+//   MISTAKE_REBEL_TARGETS_BY_TRUE_ROLE   an FP's kill target is the next living pig if MP or ZP by true role
+//   MISTAKE_UNLIMITED_KILLS              no one-kill limit per phase
+//   MISTAKE_DUEL_KILL_COUNTS_AS_PLAYED   a kill discarded in the player's duel counts as the phase's kill
+//   MISTAKE_SCAN_RESUMES_AFTER_PEACH     only after a P the scan goes on from the P's position
+//   MISTAKE_SCAN_RESUMES_AFTER_CROSSBOW  only after a Z the scan goes on from the Z's position
+//   MISTAKE_KILL_REVEALS_ONLY_ON_HIT     K reveals its player only if the target did not dodge
+//   MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED  F reveals its player only if not nullified
+//   MISTAKE_NULLIFY_DOES_NOT_REVEAL      playing a J never reveals its player
+//   MISTAKE_AREA_TRICK_REVEALS           playing N or W reveals its player
+//   MISTAKE_SUSPECTS_REVEALED_PLAYERS    MP suspects a damaging N/W player even when it is revealed
+//   MISTAKE_VOLLEY_NO_SUSPICION          only N (never W) makes MP suspect its player
+//   MISTAKE_SUSPECTS_ONLY_TRUE_REBELS    MP suspects a damaging N/W player only if it is an FP by true role
+//   MISTAKE_COUNTER_ROUND_RESTARTS_AT_PLAYER  every counter round starts again from the trick's player
+//   MISTAKE_PROTECTS_SELF_UNREVEALED     the trick's target protects itself even when unrevealed
+//   MISTAKE_REBELS_NEVER_COUNTER         an FP never plays an even (attacking) J
+//   MISTAKE_LOYALISTS_NEVER_COUNTER      MP and ZPs never play an even (attacking) J
+//   MISTAKE_VOLLEY_NOT_NULLIFIED         no nullify round for W
+//   MISTAKE_DUEL_NOT_NULLIFIED           no nullify round for F
+//   MISTAKE_DUEL_DAMAGE_FROM_PLAYER      a duel's damage source is always its player
+//   MISTAKE_DUEL_ONE_KILL_EACH           in a duel each side discards at most one kill
+//   MISTAKE_AREA_TRICK_STOPS_AT_DEATH    an N/W resolution stops as soon as a pig dies from it
+//   MISTAKE_NO_RESCUE_OUTSIDE_OWN_TURN   a dying pig eats a peach only during its own turn
+//   MISTAKE_NO_REWARD_FOR_REBEL_KILLER   an FP killing an FP draws no reward
+//   MISTAKE_NO_PENALTY                   MP killing a ZP keeps its hand and weapon
+//   MISTAKE_REWARD_DRAWS_TWO             the reward for an FP is 2 cards
+//   MISTAKE_LAST_CARD_NOT_KEPT           the deck's last card is drawn like any other; then nothing
+//   MISTAKE_WEAPON_PRINTED_IN_HAND       a crossbow is printed as Z after the hand
+//   MISTAKE_EMPTY_HAND_LINE_MISSING      a living pig with an empty hand prints no line
+#include <cstdio>
+#include <cstring>
+
+const int MAXN = 12;
+const int MAXH = 1 << 17;  // hand capacity per pig
+const int MAXM = 2005;
+
+enum { MP = 0, ZP = 1, FP = 2 };
+
+int n, m;
+int role[MAXN], hp[MAXN];
+bool dead[MAXN], revealed[MAXN], suspected[MAXN], crossbow[MAXN];
+char hand[MAXN][MAXH];
+int len[MAXN];
+char deck[MAXM];
+int top;
+bool over;
+int winner;
+int current;     // whose turn it is
+bool killUsed;   // the current player has played its kill this phase
+
+// ---------- cards ----------
+
+void draw(int p) {
+#ifdef MISTAKE_LAST_CARD_NOT_KEPT
+    if (top >= m) return;
+    char c = deck[top++];
+#else
+    char c = deck[top];
+    if (top < m - 1) top++;
+#endif
+    if (len[p] < MAXH) hand[p][len[p]++] = c;
+}
+
+void removeAt(int p, int i) {
+    memmove(hand[p] + i, hand[p] + i + 1, len[p] - i - 1);
+    len[p]--;
+}
+
+// position of the card a response/rescue takes, or -1
+int findResponse(int p, char c) {
+#ifdef MISTAKE_RIGHTMOST_CARD
+    for (int i = len[p] - 1; i >= 0; i--)
+        if (hand[p][i] == c) return i;
+#else
+    for (int i = 0; i < len[p]; i++)
+        if (hand[p][i] == c) return i;
+#endif
+    return -1;
+}
+
+// discards the card of kind c a response needs; false if it has none
+bool respond(int p, char c) {
+    int i = findResponse(p, c);
+    if (i < 0) return false;
+    removeAt(p, i);
+    return true;
+}
+
+// ---------- seats ----------
+
+int nextAlive(int p) {
+    int q = (p + 1) % n;
+    while (dead[q]) q = (q + 1) % n;
+    return q;
+}
+
+void reveal(int p) {
+    revealed[p] = true;
+#ifndef MISTAKE_SUSPICION_SURVIVES_REVEAL
+    suspected[p] = false;
+#endif
+}
+
+bool revealedAs(int t, int r) { return revealed[t] && role[t] == r; }
+
+// is t a kill/duel target for p?
+bool hostile(int p, int t) {
+    if (t == p || dead[t]) return false;
+    if (role[p] == MP) {
+#ifdef MISTAKE_LORD_IGNORES_SUSPICION
+        return revealedAs(t, FP);
+#else
+        return revealedAs(t, FP) || suspected[t];
+#endif
+    }
+    if (role[p] == ZP) {
+#ifdef MISTAKE_LOYALIST_ATTACKS_SUSPECTED
+        return revealedAs(t, FP) || suspected[t];
+#else
+        return revealedAs(t, FP);
+#endif
+    }
+    return role[t] == MP || revealedAs(t, ZP);
+}
+
+bool killHostile(int p, int t) {
+#ifdef MISTAKE_REBEL_TARGETS_BY_TRUE_ROLE
+    if (role[p] == FP) return !dead[t] && t != p && (role[t] == MP || role[t] == ZP);
+#endif
+    return hostile(p, t);
+}
+
+int killTarget(int p) {
+#if defined(MISTAKE_KILL_IGNORES_DEATHS)
+    int t = (p + 1) % n;
+    if (dead[t]) return -1;
+    return killHostile(p, t) ? t : -1;
+#elif defined(MISTAKE_KILL_ANY_DISTANCE)
+    for (int t = nextAlive(p); t != p; t = nextAlive(t))
+        if (killHostile(p, t)) return t;
+    return -1;
+#else
+    int t = nextAlive(p);
+    return killHostile(p, t) ? t : -1;
+#endif
+}
+
+int duelTarget(int p) {
+    if (role[p] == FP) {
+#ifdef MISTAKE_REBEL_DUELS_NEAREST_ENEMY
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (role[t] == MP || revealedAs(t, ZP)) return t;
+        return -1;
+#else
+        return 0;
+#endif
+    }
+    for (int t = nextAlive(p); t != p; t = nextAlive(t))
+        if (hostile(p, t)) return t;
+    return -1;
+}
+
+// ---------- damage ----------
+
+int aliveRebels() {
+    int c = 0;
+    for (int i = 0; i < n; i++)
+        if (!dead[i] && role[i] == FP) c++;
+    return c;
+}
+
+void die(int t, int src) {
+    dead[t] = true;
+    len[t] = 0;
+    crossbow[t] = false;
+    if (role[t] == MP) {
+        over = true;
+        winner = FP;
+        return;
+    }
+    if (role[t] == FP) {
+        if (aliveRebels() == 0) {
+#ifdef MISTAKE_REWARD_AFTER_LAST_REBEL
+            for (int k = 0; k < 3; k++) draw(src);
+#endif
+            over = true;
+            winner = MP;
+            return;
+        }
+#ifdef MISTAKE_NO_REWARD_FOR_REBEL_KILLER
+        if (role[src] == FP) return;
+#endif
+#ifdef MISTAKE_REWARD_DRAWS_TWO
+        for (int k = 0; k < 2; k++) draw(src);
+#else
+        for (int k = 0; k < 3; k++) draw(src);
+#endif
+        return;
+    }
+    // a ZP died
+    if (role[src] == MP) {
+#ifndef MISTAKE_NO_PENALTY
+        len[src] = 0;
+#ifndef MISTAKE_PENALTY_KEEPS_WEAPON
+        crossbow[src] = false;
+#endif
+#endif
+    }
+}
+
+void damage(int t, int src) {
+    hp[t]--;
+    if (hp[t] > 0) return;
+#ifndef MISTAKE_DYING_SKIPS_PEACH
+#ifdef MISTAKE_NO_RESCUE_OUTSIDE_OWN_TURN
+    if (t == current)
+#endif
+    {
+#ifdef MISTAKE_EAT_EVERY_PEACH
+        while (respond(t, 'P')) hp[t]++;
+        if (hp[t] > 0) return;
+#else
+        if (respond(t, 'P')) {
+            hp[t] = 1;
+            return;
+        }
+#endif
+    }
+#endif
+    die(t, src);
+}
+
+// ---------- nullify ----------
+
+bool wantsProtect(int j, int t) {
+#ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
+    if (role[t] == MP || role[t] == ZP) return role[j] == MP || role[j] == ZP;
+    return role[j] == FP;
+#else
+#ifdef MISTAKE_PROTECTS_SELF_UNREVEALED
+    if (j == t && !revealed[t] && role[t] != MP) return true;
+#endif
+    if (role[t] == MP || revealedAs(t, ZP)) return role[j] == MP || role[j] == ZP;
+    if (revealedAs(t, FP)) return role[j] == FP;
+    return false;
+#endif
+}
+
+bool wantsAttack(int j, int t) {
+#ifdef MISTAKE_REBELS_NEVER_COUNTER
+    if (role[j] == FP) return false;
+#endif
+#ifdef MISTAKE_LOYALISTS_NEVER_COUNTER
+    if (role[j] != FP) return false;
+#endif
+#ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
+    if (role[t] == FP) return role[j] == MP || role[j] == ZP;
+    return role[j] == FP;
+#else
+    if (revealedAs(t, FP)) return role[j] == MP || role[j] == ZP;
+    if (role[t] == MP || revealedAs(t, ZP)) return role[j] == FP;
+    return false;
+#endif
+}
+
+// nullify round for a trick played by `user` about to take effect on t:
+// true when the effect on t is cancelled
+bool nullified(int user, int t) {
+    int count = 0;
+    int from = user;
+    while (!over) {
+        int found = -1;
+#ifdef MISTAKE_NULLIFY_STARTS_AFTER_PLAYER
+        for (int k = 1; k <= n; k++) {
+#else
+        for (int k = 0; k < n; k++) {
+#endif
+            int j = (from + k) % n;
+            if (dead[j]) continue;
+            bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
+            if (!wants) continue;
+            int i = findResponse(j, 'J');
+            if (i < 0) continue;
+            removeAt(j, i);
+#ifndef MISTAKE_NULLIFY_DOES_NOT_REVEAL
+            if (role[j] != MP) reveal(j);
+#endif
+            found = j;
+            break;
+        }
+        if (found < 0) break;
+        count++;
+#ifdef MISTAKE_SINGLE_NULLIFY
+        break;
+#endif
+#ifdef MISTAKE_COUNTER_ROUND_RESTARTS_AT_PLAYER
+        from = user;
+#else
+        from = found;
+#endif
+    }
+    return count % 2 == 1;
+}
+
+// ---------- plays ----------
+
+void playKill(int p, int t) {
+    killUsed = true;
+#ifndef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
+    if (role[p] != MP) reveal(p);
+#endif
+    if (respond(t, 'D')) return;
+#ifdef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
+    if (role[p] != MP) reveal(p);
+#endif
+    damage(t, p);
+}
+
+void playDuel(int p, int t) {
+#ifndef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
+    if (role[p] != MP) reveal(p);
+#endif
+#ifndef MISTAKE_DUEL_NOT_NULLIFIED
+    if (nullified(p, t)) return;
+#endif
+#ifdef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
+    if (role[p] != MP) reveal(p);
+#endif
+    if (over) return;
+#ifndef MISTAKE_LOYALIST_FIGHTS_LORD
+    if (role[p] == MP && role[t] == ZP) {
+        damage(t, p);
+        return;
+    }
+#endif
+#ifdef MISTAKE_DUEL_ONE_KILL_EACH
+    if (!respond(t, 'K')) {
+        damage(t, p);
+        return;
+    }
+    if (!respond(p, 'K')) {
+#ifdef MISTAKE_DUEL_DAMAGE_FROM_PLAYER
+        damage(p, p);
+#else
+        damage(p, t);
+#endif
+    }
+    return;
+#else
+#ifdef MISTAKE_DUEL_PLAYER_FIRST
+    int cur = p;
+#else
+    int cur = t;
+#endif
+    while (true) {
+        int other = (cur == p) ? t : p;
+        if (respond(cur, 'K')) {
+#ifdef MISTAKE_DUEL_KILL_COUNTS_AS_PLAYED
+            if (cur == p) killUsed = true;
+#endif
+            cur = other;
+            continue;
+        }
+#ifdef MISTAKE_DUEL_DAMAGE_FROM_PLAYER
+        damage(cur, p);
+#else
+        damage(cur, other);
+#endif
+        return;
+    }
+#endif
+}
+
+void playArea(int p, char c) {
+    char need = (c == 'N') ? 'K' : 'D';
+#ifdef MISTAKE_AREA_TRICK_REVEALS
+    if (role[p] != MP) reveal(p);
+#endif
+    for (int k = 1; k < n && !over; k++) {
+#ifdef MISTAKE_INVASION_FROM_FIRST_PIG
+        int j = k - 1;
+        if (j >= p) j++;
+#else
+        int j = (p + k) % n;
+#endif
+        if (dead[j]) continue;
+        bool check = true;
+#ifdef MISTAKE_VOLLEY_NOT_NULLIFIED
+        if (c == 'W') check = false;
+#endif
+        if (check && nullified(p, j)) continue;
+        if (over) break;
+        bool suspect = false;
+        bool hit = false;
+        if (respond(j, need)) {
+#ifdef MISTAKE_SUSPICION_WITHOUT_DAMAGE
+            suspect = true;
+#endif
+        } else {
+            suspect = true;
+            hit = true;
+        }
+        bool unrevealed = !revealed[p];
+#ifdef MISTAKE_SUSPECTS_REVEALED_PLAYERS
+        unrevealed = true;
+#endif
+#ifdef MISTAKE_VOLLEY_NO_SUSPICION
+        if (c == 'W') suspect = false;
+#endif
+#ifdef MISTAKE_SUSPECTS_ONLY_TRUE_REBELS
+        if (role[p] != FP) suspect = false;
+#endif
+        if (suspect && j == 0 && unrevealed && role[p] != MP) suspected[p] = true;
+        if (hit) {
+            damage(j, p);
+#ifdef MISTAKE_AREA_TRICK_STOPS_AT_DEATH
+            if (dead[j]) break;
+#endif
+        }
+    }
+}
+
+bool playable(int p, char c) {
+    switch (c) {
+    case 'P':
+#ifdef MISTAKE_PEACH_AT_FULL_HP
+        return true;
+#else
+        return hp[p] < 4;
+#endif
+    case 'K':
+#ifndef MISTAKE_UNLIMITED_KILLS
+        if (killUsed && !crossbow[p]) return false;
+#endif
+        return killTarget(p) >= 0;
+    case 'F':
+        return duelTarget(p) >= 0;
+    case 'N':
+    case 'W':
+        return true;
+    case 'Z':
+#ifdef MISTAKE_SECOND_CROSSBOW_STAYS
+        return !crossbow[p];
+#else
+        return true;
+#endif
+    default:
+        return false;
+    }
+}
+
+void turn(int p) {
+    current = p;
+    draw(p);
+    draw(p);
+    killUsed = false;
+    int start = 0;
+    while (!over && !dead[p]) {
+        int i = start;
+        while (i < len[p] && !playable(p, hand[p][i])) i++;
+        if (i >= len[p]) break;
+        char c = hand[p][i];
+        removeAt(p, i);
+        start = 0;
+#ifdef MISTAKE_SCAN_RESUMES_AFTER_PLAY
+        start = i;
+#endif
+#ifdef MISTAKE_SCAN_RESUMES_AFTER_PEACH
+        if (c == 'P') start = i;
+#endif
+#ifdef MISTAKE_SCAN_RESUMES_AFTER_CROSSBOW
+        if (c == 'Z') start = i;
+#endif
+        switch (c) {
+        case 'P':
+            if (hp[p] < 4) hp[p]++;
+            break;
+        case 'K':
+            playKill(p, killTarget(p));
+            break;
+        case 'F':
+            playDuel(p, duelTarget(p));
+            break;
+        case 'N':
+        case 'W':
+            playArea(p, c);
+            break;
+        case 'Z':
+            crossbow[p] = true;
+            break;
+        }
+    }
+}
+
+// ---------- input / output ----------
+
+char cardOf(const char *s) { return s[0]; }
+
+int main() {
+    char s[64];
+    if (scanf("%d %d", &n, &m) != 2) return 0;
+    for (int i = 0; i < n; i++) {
+        scanf("%63s", s);
+        role[i] = (s[0] == 'M') ? MP : (s[0] == 'Z') ? ZP : FP;
+        hp[i] = 4;
+        len[i] = 0;
+        for (int k = 0; k < 4; k++) {
+            scanf("%63s", s);
+            hand[i][len[i]++] = cardOf(s);
+        }
+    }
+    for (int i = 0; i < m; i++) {
+        if (scanf("%63s", s) != 1) s[0] = 'K';
+        deck[i] = cardOf(s);
+    }
+    revealed[0] = true;
+    top = 0;
+    over = aliveRebels() == 0;
+    winner = MP;
+    int p = 0;
+    while (!over) {
+        if (!dead[p]) turn(p);
+        p = (p + 1) % n;
+    }
+    puts(winner == MP ? "MP" : "FP");
+    for (int i = 0; i < n; i++) {
+        if (dead[i]) {
+            puts("DEAD");
+            continue;
+        }
+#ifdef MISTAKE_EMPTY_HAND_LINE_MISSING
+        if (len[i] == 0) continue;
+#endif
+        for (int k = 0; k < len[i]; k++) {
+            if (k) putchar(' ');
+            putchar(hand[i][k]);
+        }
+#ifdef MISTAKE_WEAPON_PRINTED_IN_HAND
+        if (crossbow[i]) printf(len[i] ? " Z" : "Z");
+#endif
+        putchar('\n');
+    }
+    return 0;
+}

@@ -1,0 +1,127 @@
+//! `pigkill diagnose GAME ACTUAL`: which known mistake most likely made a
+//! solution print ACTUAL for GAME (see `crate::diagnose`). With
+//! `--solution`, each candidate is tested by prediction on fresh games.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use pigkill_reference::mutants::Mutation;
+
+use super::input::{read_bytes, read_game};
+use super::stress::parse_duration;
+use super::{Failure, EXIT_FOUND, EXIT_OK};
+use crate::diagnose::{
+    diagnose, run_solution, ConfirmOptions, DiagnoseOptions, Entry, Failure as Failing,
+};
+use crate::solution::{Command, CompareMode, Limits, Worker, MIB};
+
+/// Arguments of `pigkill diagnose`.
+#[derive(Debug, Args)]
+pub struct DiagnoseArgs {
+    /// The game (a file, or `-` for stdin).
+    game: PathBuf,
+    /// What the solution printed for it (a file, or `-` for stdin).
+    actual: PathBuf,
+    /// The solution, to test each candidate by prediction on fresh games
+    /// (a program, or a command line like "python3 sol.py"; run with LC_ALL=C).
+    #[arg(long)]
+    solution: Option<String>,
+    /// How output is compared: exact, lines (ignores trailing whitespace and a final newline), tokens.
+    #[arg(long, default_value = "lines")]
+    compare: CompareMode,
+    /// How many fresh games each candidate is tested on.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// The seed of the fresh games.
+    #[arg(long, default_value_t = ConfirmOptions::default().seed)]
+    seed: u64,
+    /// Wall-time limit per run of the solution.
+    #[arg(long, default_value = "1s", value_parser = parse_duration)]
+    timeout: Duration,
+    /// Print the diagnosis as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `pigkill diagnose`: prints the likely causes (or that there is
+/// none), then the candidates that are not the cause (rejected on fresh
+/// games, or not tested); exit 0 when a likely cause is found, 1 when none.
+///
+/// # Errors
+///
+/// A usage failure (exit 2) for unreadable or invalid input, both read
+/// from stdin, or a solution that cannot be started.
+pub fn run(args: DiagnoseArgs) -> Result<u8, Failure> {
+    let dash = PathBuf::from("-");
+    if args.game == dash && args.actual == dash {
+        return Err(Failure::usage(
+            "GAME and ACTUAL cannot both be read from stdin ('-')",
+        ));
+    }
+    let game = read_game(Some(&args.game))?;
+    let actual = read_bytes(Some(&args.actual))?;
+    let options = DiagnoseOptions {
+        confirm: ConfirmOptions {
+            seed: args.seed,
+            games: args.games,
+            mode: args.compare,
+            ..ConfirmOptions::default()
+        },
+        ..DiagnoseOptions::default()
+    };
+    let failures = [Failing { game, actual }];
+    let diagnosis = match &args.solution {
+        None => diagnose(&failures, None, &options),
+        Some(line) => {
+            let command = Command::parse(line)
+                .map_err(|e| Failure::usage(format!("--solution: {e}")))?
+                .env("LC_ALL", "C")
+                .map_err(|e| Failure::usage(format!("--solution: {e}")))?;
+            let limits = Limits {
+                timeout: args.timeout,
+                memory: Some(512 * MIB),
+                ..Limits::default()
+            };
+            let mut worker = Worker::new()
+                .map_err(|e| Failure::usage(format!("cannot make a working directory: {e}")))?;
+            let mut solution = run_solution(&mut worker, &command, &limits);
+            diagnose(&failures, Some(&mut solution), &options)
+        }
+    };
+    if args.json {
+        println!("{}", diagnosis.to_json());
+    } else if diagnosis.found() {
+        let untested = if args.solution.is_none() {
+            " (not tested on fresh games: give --solution to confirm)"
+        } else {
+            ""
+        };
+        println!("likely cause{untested}:");
+        for entry in diagnosis.causes() {
+            println!("  {}", entry.summary());
+        }
+    } else {
+        println!(
+            "no known mistake explains this output: none of the {} mistakes of the catalogue, \
+             alone or in pairs, {}",
+            Mutation::ALL.len(),
+            if diagnosis.entries.is_empty() {
+                "prints it"
+            } else {
+                "prints it and behaves like the solution on fresh games"
+            }
+        );
+    }
+    if !args.json {
+        let causes: Vec<&Entry> = diagnosis.causes().collect();
+        for entry in diagnosis.entries.iter().filter(|e| !causes.contains(e)) {
+            println!("  not the cause: {}", entry.summary());
+        }
+    }
+    Ok(if diagnosis.found() {
+        EXIT_OK
+    } else {
+        EXIT_FOUND
+    })
+}

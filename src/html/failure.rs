@@ -1,0 +1,177 @@
+//! The failure report: the verdict, the expected and the actual output
+//! side by side with the differing tokens marked, the likely causes, and
+//! the game's text with a copy button.
+//!
+//! The actual output is untrusted: each line is split into tokens at
+//! spaces, and each token into [`crate::untrusted`] pieces; controls and
+//! invalid UTF-8 are shown as marked escapes, and every piece is escaped
+//! by maud. Long output is cut (the cut is said).
+
+use maud::{html, Markup};
+use pigkill_engine::Game;
+
+use crate::untrusted::{pieces, split_lines, Piece};
+
+/// One known mistake that may explain a failure (see issue 8's diagnosis).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LikelyCause {
+    /// The mistake's stable id (`kill-distance-counts-dead`, ...).
+    pub mistake: String,
+    /// What the mistake is, in one sentence.
+    pub description: String,
+    /// The `rules.md` section whose rule it breaks.
+    pub section: String,
+    /// How many of the failing games the mistake explains...
+    pub explains: usize,
+    /// ... out of how many.
+    pub of: usize,
+}
+
+/// Everything a failure page shows.
+#[derive(Clone, Copy, Debug)]
+pub struct FailurePage<'a> {
+    /// The (minimised) game the solution fails on.
+    pub game: &'a Game,
+    /// The expected output (the judge's answer).
+    pub expected: &'a str,
+    /// What the solution printed: untrusted bytes, never inserted as markup.
+    pub actual: &'a [u8],
+    /// The verdict, in one line (`WA: line 3 differs`, `RE: signal 11`).
+    pub verdict: &'a str,
+    /// The known mistakes that may explain it, most likely first; may be empty.
+    pub diagnosis: &'a [LikelyCause],
+    /// The solution's name or command line.
+    pub solution: &'a str,
+}
+
+/// The most actual lines shown beyond the expected ones.
+const MAX_EXTRA_LINES: usize = 40;
+/// The most bytes of one actual line shown.
+const MAX_LINE_BYTES: usize = 2_000;
+
+/// Untrusted bytes as marked-up pieces: text as text, controls and
+/// invalid UTF-8 as highlighted escapes that say what they stand for. (The
+/// verdict goes through here too: it may quote the output, already escaped
+/// by `crate::untrusted::show`, so its backslashes are not doubled again.)
+pub(super) fn shown(bytes: &[u8]) -> Markup {
+    html! {
+        @for piece in pieces(bytes) {
+            @match piece {
+                Piece::Text(text) => (text),
+                _ => span.esc title=(piece.describe()) { (piece.visible()) },
+            }
+        }
+    }
+}
+
+/// Tokens of a line: its runs between spaces.
+fn tokens(line: &[u8]) -> Vec<&[u8]> {
+    line.split(|&b| b == b' ')
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// One line as tokens, those that differ from `other`'s marked.
+fn line_tokens(line: &[u8], other: Option<&[u8]>) -> Markup {
+    let mine = tokens(line);
+    let theirs = other.map(tokens).unwrap_or_default();
+    html! {
+        @for (i, token) in mine.iter().enumerate() {
+            @if i > 0 { " " }
+            @if theirs.get(i) == Some(token) {
+                (shown(token))
+            } @else {
+                mark { (shown(token)) }
+            }
+        }
+        @if mine.len() < theirs.len() {
+            " " mark.missing title="tokens missing here" { "…" }
+        }
+    }
+}
+
+/// The expected and actual lines side by side.
+fn compare(expected: &str, actual: &[u8]) -> Markup {
+    let want: Vec<&[u8]> = split_lines(expected.as_bytes()).collect();
+    let got: Vec<&[u8]> = split_lines(actual).collect();
+    let rows = want.len().max(got.len().min(want.len() + MAX_EXTRA_LINES));
+    let cut_lines = got.len().saturating_sub(rows);
+    html! {
+        table.diff {
+            thead { tr { th { "line" } th { "expected" } th { "actual" } } }
+            tbody {
+                @for i in 0..rows {
+                    @let w = want.get(i).copied();
+                    @let g = got.get(i).copied().map(|l| &l[..l.len().min(MAX_LINE_BYTES)]);
+                    @let same = w.is_some() && w == got.get(i).copied();
+                    @let spacing = !same && w.zip(g).is_some_and(|(w, g)| tokens(w) == tokens(g));
+                    tr class=@if same { "same" } @else if spacing { "spacing" } @else { "differs" } {
+                        td.n { (i + 1) }
+                        td { @match w {
+                            Some(line) => (line_tokens(line, g)),
+                            None => span.none { "(no line)" },
+                        } }
+                        td { @match g {
+                            Some(line) => {
+                                (line_tokens(line, w))
+                                @if spacing { span.note { " (spacing differs)" } }
+                                @if got[i].len() > MAX_LINE_BYTES {
+                                    span.note { " … cut: " (got[i].len()) " bytes" }
+                                }
+                            }
+                            None => span.none { "(missing)" },
+                        } }
+                    }
+                }
+            }
+        }
+        @if actual.is_empty() { p.note { "The solution printed nothing." } }
+        @if cut_lines > 0 { p.note { (cut_lines) " more lines of actual output are not shown." } }
+    }
+}
+
+/// The likely causes, or why there is none.
+fn causes(diagnosis: &[LikelyCause]) -> Markup {
+    html! {
+        div.causes {
+            h2 { "Likely cause" }
+            @if diagnosis.is_empty() {
+                p.none { "No known mistake explains this." }
+            } @else {
+                ul {
+                    @for cause in diagnosis {
+                        li {
+                            code.id { (cause.mistake) }
+                            span.explains { "explains " (cause.explains) " of " (cause.of) }
+                            p { (cause.description) }
+                            p.section { "rules.md: " (cause.section) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The report above the replay.
+pub(super) fn report(page: &FailurePage<'_>) -> Markup {
+    html! {
+        section.failure {
+            div.verdict {
+                span.v { (shown(page.verdict.as_bytes())) }
+                " · solution " code { (shown(page.solution.as_bytes())) }
+            }
+            div.compare {
+                h2 { "Expected and actual output" }
+                (compare(page.expected, page.actual))
+            }
+            div.side {
+                (causes(page.diagnosis))
+                div.gametext {
+                    h2 { "The game " button #copy type="button" { "copy" } }
+                    pre #game-text { (page.game.to_text()) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! Judge data in the wild (`rules.md`, "Judge data in the wild, and how
+//! solutions read it"): generated games written with each deviation that
+//! real data shows (a padded deck, CRLF, a wrapped deck, no final newline,
+//! extra blank lines, tabs and runs of spaces). `pigkill run` answers each
+//! as it answers the clean game, as accepted solutions do; `pigkill
+//! validate` flags each at its line and column, and passes every game
+//! `pigkill gen` writes and every fixture.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use pigkill_engine::{Game, StrategyEngine};
+use pigkill_generators::{game_seed, generate_ending, Profile};
+
+fn pigkill(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pigkill"))
+        .args(args)
+        .output()
+        .expect("pigkill starts")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A game written with one deviation, and where the validator must flag it
+/// first (line, column, a piece of the message).
+struct Variant {
+    name: &'static str,
+    text: String,
+    flagged: (usize, usize, &'static str),
+}
+
+/// The game's clean text written with each deviation.
+fn variants(game: &Game) -> Vec<Variant> {
+    let clean = game.to_text();
+    let lines: Vec<&str> = clean.lines().collect();
+    let (n, m) = (game.pig_count(), game.deck().len());
+    let deck_line = n + 2;
+    let mut variants = vec![
+        Variant {
+            name: "padded",
+            text: format!("{} K P D\n", clean.trim_end()),
+            flagged: (deck_line, 2 * m + 1, "tokens, expected"),
+        },
+        Variant {
+            name: "crlf",
+            text: clean.replace('\n', "\r\n"),
+            flagged: (1, lines[0].len() + 1, "a CRLF line end"),
+        },
+        Variant {
+            name: "no-final-newline",
+            text: clean.trim_end().to_string(),
+            flagged: (deck_line, 2 * m, "without a newline"),
+        },
+        Variant {
+            name: "blank-lines",
+            text: format!(
+                "{}\n\n{}\n\n\n",
+                lines[..2].join("\n"),
+                lines[2..].join("\n")
+            ),
+            flagged: (3, 1, "a blank line, expected the line of pig 2"),
+        },
+        Variant {
+            name: "tab",
+            text: clean.replacen("P ", "P\t", 1),
+            flagged: (2, 3, "between tokens, expected a single space"),
+        },
+        Variant {
+            name: "spaces",
+            text: clean.replacen(' ', "   ", 1),
+            flagged: (1, n.to_string().len() + 1, "between tokens"),
+        },
+    ];
+    if m >= 2 {
+        // The deck wrapped after its first half.
+        let half = m / 2;
+        let cards: Vec<&str> = lines[deck_line - 1].split(' ').collect();
+        let wrapped = format!(
+            "{}\n{}\n{}\n",
+            lines[..deck_line - 1].join("\n"),
+            cards[..half].join(" "),
+            cards[half..].join(" ")
+        );
+        variants.push(Variant {
+            name: "wrapped",
+            text: wrapped,
+            flagged: (deck_line, 2 * half, "tokens, expected"),
+        });
+    }
+    variants
+}
+
+fn games() -> Vec<(String, Game)> {
+    let profiles = [
+        Profile::Basic,
+        Profile::Full,
+        Profile::NullifyChains,
+        Profile::EmptyDeck,
+        Profile::Big,
+    ];
+    profiles
+        .into_iter()
+        .flat_map(|profile| {
+            (0..2).map(move |i| {
+                let generated = generate_ending(profile, game_seed(11, i), &StrategyEngine)
+                    .expect("the generator makes a game that ends");
+                (format!("{}-{i}", profile.name()), generated.game)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn run_answers_every_deviation_as_it_answers_the_clean_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (id, game) in games() {
+        let clean = dir.path().join(format!("{id}.in"));
+        std::fs::write(&clean, game.to_text()).expect("write");
+        let answer = pigkill(&["run", clean.to_str().expect("utf-8")]);
+        assert_eq!(
+            answer.status.code(),
+            Some(0),
+            "{id}: {}",
+            text(&answer.stderr)
+        );
+        for variant in variants(&game) {
+            let path = dir.path().join(format!("{id}-{}.in", variant.name));
+            std::fs::write(&path, &variant.text).expect("write");
+            let out = pigkill(&["run", path.to_str().expect("utf-8")]);
+            assert_eq!(
+                text(&out.stdout),
+                text(&answer.stdout),
+                "{id} {}: {}",
+                variant.name,
+                text(&out.stderr)
+            );
+            assert_eq!(out.status.code(), Some(0), "{id} {}", variant.name);
+            // Only ignored tokens are worth a warning.
+            let warned = text(&out.stderr).contains("warning:");
+            assert_eq!(warned, variant.name == "padded", "{id} {}", variant.name);
+        }
+    }
+}
+
+#[test]
+fn validate_flags_every_deviation_at_its_line_and_column() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut expected, mut clean) = (Vec::new(), Vec::new());
+    for (id, game) in games() {
+        let path = dir.path().join(format!("{id}.in"));
+        std::fs::write(&path, game.to_text()).expect("write");
+        clean.push(path);
+        for variant in variants(&game) {
+            let path = dir.path().join(format!("{id}-{}.in", variant.name));
+            std::fs::write(&path, &variant.text).expect("write");
+            expected.push((path, variant.flagged));
+        }
+    }
+    let out = pigkill(&["validate", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    for (path, (line, column, message)) in &expected {
+        let head = format!("{}:{line}:{column}: ", path.display());
+        let first = report
+            .lines()
+            .find(|l| l.starts_with(&format!("{}:", path.display())))
+            .unwrap_or_else(|| panic!("{} is not flagged:\n{report}", path.display()));
+        assert!(
+            first.starts_with(&head) && first.contains(message),
+            "expected {head}...{message}, got {first}"
+        );
+    }
+    for path in &clean {
+        let head = format!("{}:", path.display());
+        assert!(
+            !report.lines().any(|l| l.starts_with(&head)),
+            "the clean game {} is flagged:\n{report}",
+            path.display()
+        );
+    }
+    let summary = format!(
+        "{} of {} files conform",
+        clean.len(),
+        clean.len() + expected.len()
+    );
+    assert!(
+        text(&out.stderr).contains(&summary),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn validate_exit_codes_say_conform_deviate_or_usage() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let good = dir.path().join("good.in");
+    let bad = dir.path().join("bad.in");
+    std::fs::write(&good, "2 1\nMP K K K K\nFP D D D D\nK\n").expect("write");
+    std::fs::write(&bad, "2 1\r\nMP K K K K\nFP D D D D\nK\n").expect("write");
+    let code = |args: &[&str]| pigkill(args).status.code();
+    assert_eq!(code(&["validate", good.to_str().expect("utf-8")]), Some(0));
+    assert_eq!(code(&["validate", bad.to_str().expect("utf-8")]), Some(1));
+    assert_eq!(code(&["validate"]), Some(2), "no path");
+    assert_eq!(code(&["validate", "/no/such/file.in"]), Some(2));
+    let empty = tempfile::tempdir().expect("temp dir");
+    assert_eq!(
+        code(&["validate", empty.path().to_str().expect("utf-8")]),
+        Some(2),
+        "a folder without .in files"
+    );
+    // A game that does not end conforms to the format but not to the
+    // statement's promise: `--ends` says so.
+    let endless = dir.path().join("endless.in");
+    std::fs::write(&endless, "3 3\nMP D D D D\nZP D D D D\nFP D D D D\nD D D\n").expect("write");
+    let path = endless.to_str().expect("utf-8");
+    assert_eq!(code(&["validate", path]), Some(0));
+    let out = pigkill(&["validate", "--ends", path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("the game does not end"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+fn gen_validates(args: &[&str]) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out_dir = dir.path().to_str().expect("utf-8");
+    let mut gen_args = vec!["gen", "--out", out_dir];
+    gen_args.extend_from_slice(args);
+    let generated = pigkill(&gen_args);
+    assert_eq!(
+        generated.status.code(),
+        Some(0),
+        "{}",
+        text(&generated.stderr)
+    );
+    let out = pigkill(&["validate", "--ends", out_dir]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "gen {args:?}:\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn every_gen_output_validates() {
+    gen_validates(&["--suite", "--seed", "3"]);
+    for profile in ["basic", "full", "big", "empty-deck", "deaths", "mixed"] {
+        gen_validates(&["--profile", profile, "--count", "15", "--seed", "5"]);
+    }
+}
+
+#[test]
+fn every_fixture_validates() {
+    let fixtures = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"));
+    for group in std::fs::read_dir(fixtures).expect("fixtures") {
+        let group = group.expect("entry").path();
+        let has_games = std::fs::read_dir(&group).is_ok_and(|mut files| {
+            files.any(|f| f.is_ok_and(|f| f.path().extension().is_some_and(|e| e == "in")))
+        });
+        if has_games {
+            let out = pigkill(&["validate", group.to_str().expect("utf-8")]);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+        }
+    }
+}
+
+#[test]
+fn explain_and_coverage_read_padded_data_like_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_, game) = games().swap_remove(2);
+    let padded = variants(&game).swap_remove(0);
+    assert_eq!(padded.name, "padded");
+    let path = dir.path().join("1.in");
+    std::fs::write(&path, &padded.text).expect("write");
+    let explained = pigkill(&["explain", path.to_str().expect("utf-8")]);
+    assert_eq!(
+        explained.status.code(),
+        Some(0),
+        "{}",
+        text(&explained.stderr)
+    );
+    assert!(text(&explained.stderr).starts_with("warning: line "));
+    let covered = pigkill(&["coverage", dir.path().to_str().expect("utf-8")]);
+    assert_eq!(covered.status.code(), Some(0), "{}", text(&covered.stderr));
+    let warnings = text(&covered.stderr);
+    assert!(
+        warnings.contains("3 tokens after the") && warnings.contains("1.in"),
+        "{warnings}"
+    );
+}
