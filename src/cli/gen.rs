@@ -365,6 +365,11 @@ fn print_summary(suite: &Suite, against: Option<&AgainstReport>) {
         suite.events().len(),
         suite.reachable_events().len()
     );
+    eprintln!(
+        "gen: {} of {} solutions with two catalogue mistakes fail the suite",
+        pairs() - suite.two_mistakes_passing().len(),
+        pairs()
+    );
     for line in &suite.pool.set_aside {
         eprintln!("gen: set aside: {line}");
     }

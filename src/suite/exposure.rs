@@ -12,7 +12,7 @@ use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pigkill_engine::{Budget, Game, Outcome};
-use pigkill_reference::mutants::{MutantEngine, Mutation};
+use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 
 use crate::solution::{compare, CompareMode};
 
@@ -140,14 +140,14 @@ impl fmt::Display for MutantSet {
     }
 }
 
-/// Whether the mistake `mutation` is exposed on `game`, whose right judge
-/// output is `answer`: the variant prints an output (output mistakes
-/// included, through `MutantEngine::output`) that a judge comparing lines
-/// ([`CompareMode::Lines`], trailing whitespace and blank lines ignored)
-/// does not accept, does not end, or panics.
-pub fn is_exposed(mutation: Mutation, game: &Game, answer: &str) -> bool {
+/// Whether the mistakes of `set`, made together, are exposed on `game`,
+/// whose right judge output is `answer`: the variant prints an output
+/// (output mistakes included, through `mistaken_output`) that a judge
+/// comparing lines ([`CompareMode::Lines`], trailing whitespace and blank
+/// lines ignored) does not accept, does not end, or panics.
+pub fn set_exposed(set: MutationSet, game: &Game, answer: &str) -> bool {
     let printed = catch_unwind(AssertUnwindSafe(|| {
-        MutantEngine(mutation).output(game, Budget::default())
+        mistaken_output(game, Budget::default(), set)
     }));
     match printed {
         Ok(Ok(text)) => {
@@ -156,6 +156,11 @@ pub fn is_exposed(mutation: Mutation, game: &Game, answer: &str) -> bool {
         }
         _ => true,
     }
+}
+
+/// Whether the one mistake `mutation` is exposed (see [`set_exposed`]).
+pub fn is_exposed(mutation: Mutation, game: &Game, answer: &str) -> bool {
+    set_exposed(MutationSet::single(mutation), game, answer)
 }
 
 /// The catalogue mistakes that `game`, whose right answer is `answer`,

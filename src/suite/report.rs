@@ -113,6 +113,25 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
         pairs(),
         suite.separable_pairs()
     );
+    let passing = suite.two_mistakes_passing();
+    let _ = writeln!(
+        md,
+        "- Solutions with two catalogue mistakes at once that fail the suite: **{} of {}**{}.",
+        pairs() - passing.len(),
+        pairs(),
+        if passing.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (passing: {})",
+                list(passing.iter().map(|&(a, b)| format!(
+                    "`{}+{}`",
+                    catalogue()[a].name(),
+                    catalogue()[b].name()
+                )))
+            )
+        }
+    );
     for (subtask, tests, candidates) in suite.by_subtask() {
         let _ = writeln!(
             md,

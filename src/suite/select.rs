@@ -48,7 +48,9 @@ use rayon::prelude::*;
 
 use crate::coverage::{RuleEvent, RuleSet};
 
-use super::exposure::{catalogue, MutantSet};
+use pigkill_reference::mutants::MutationSet;
+
+use super::exposure::{catalogue, set_exposed, MutantSet};
 use super::pool::{Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
 
 /// How a suite is made.
@@ -169,6 +171,30 @@ impl Suite {
     /// How many pairs of mistakes the tests separate.
     pub fn separated_pairs(&self) -> usize {
         separated(self.cases().map(|c| &c.exposes))
+    }
+
+    /// The pairs of catalogue mistakes that, made together (a solution
+    /// with two mistakes), pass every test: checked on the suite itself,
+    /// each pair's engine on each test.
+    pub fn two_mistakes_passing(&self) -> Vec<(usize, usize)> {
+        let answers: Vec<String> = self
+            .cases()
+            .map(|c| c.case.outcome.to_judge_text())
+            .collect();
+        let n = catalogue().len();
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect();
+        pairs
+            .into_par_iter()
+            .filter(|&(a, b)| {
+                let set = MutationSet::of(&[catalogue()[a], catalogue()[b]]);
+                !self
+                    .cases()
+                    .zip(&answers)
+                    .any(|(c, answer)| set_exposed(set, &c.case.game, answer))
+            })
+            .collect()
     }
 
     /// How many pairs of mistakes the pool can separate at all.
