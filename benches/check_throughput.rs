@@ -16,6 +16,9 @@
 //!   for the job of `runner_cat_judged` when limits are set with `pre_exec`
 //!   (which makes std fork instead of using `posix_spawn`).
 //! - `workdir_*`: the two ways to give each run an empty directory.
+//! - `runner_cat_old`: as `runner_cat_judged` with the runner as it was
+//!   before issues 11 and 16 (`StdinMode::Pipe`, `Isolation::ProcessGroup`),
+//!   on the same binary.
 //!
 //! Each iteration is one process; criterion's throughput is processes per
 //! second across all workers. The summary also shows (e) the runner on
@@ -30,7 +33,9 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use pigkill::solution::{default_jobs, Command, CompareMode, Limits, Workdir, Worker};
+use pigkill::solution::{
+    default_jobs, Command, CompareMode, Isolation, Limits, RunOptions, StdinMode, Workdir, Worker,
+};
 
 /// A typical game input: 10 pigs and a deck of 900 cards, about 2 KB.
 fn game_input() -> String {
@@ -190,6 +195,11 @@ fn benches(c: &mut Criterion) {
         b.iter_custom(|iters| parallel(&mut workers, iters, |w| runner.run(w)))
     });
 
+    let mut old_workers = workers_with(jobs, OLD);
+    group.bench_function("runner_cat_old", |b| {
+        b.iter_custom(|iters| parallel(&mut old_workers, iters, |w| runner.run(w)))
+    });
+
     group.bench_function("spawn_cat_std", |b| {
         b.iter_custom(|iters| parallel(&mut units, iters, spawn_cat))
     });
@@ -228,6 +238,45 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
+/// The CPU time (user and system) of this process and of its reaped
+/// children so far: the cost of runs whatever else the machine runs.
+fn cpu_now() -> Duration {
+    let mut total = Duration::ZERO;
+    for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
+        // SAFETY: `usage` is a valid out-parameter.
+        let usage = unsafe {
+            let mut usage: libc::rusage = std::mem::zeroed();
+            libc::getrusage(who, &mut usage);
+            usage
+        };
+        for t in [usage.ru_utime, usage.ru_stime] {
+            total += Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
+        }
+    }
+    total
+}
+
+/// Runs `task` (which returns its wall time), adding its CPU time to `cpu`.
+fn measure(cpu: &mut Duration, task: impl FnOnce() -> Duration) -> Duration {
+    let before = cpu_now();
+    let wall = task();
+    *cpu += cpu_now().saturating_sub(before);
+    wall
+}
+
+/// The runner as it was before issues 11 and 16: stdin through a pipe, the
+/// run held by a process group.
+const OLD: RunOptions = RunOptions {
+    stdin: StdinMode::Pipe,
+    isolation: Isolation::LegacyProcessGroup,
+};
+
+fn workers_with(jobs: usize, options: RunOptions) -> Vec<Worker> {
+    (0..jobs)
+        .map(|_| Worker::with_options(options).expect("work directory"))
+        .collect()
+}
+
 /// Interleaved rounds of the measurements, so that drift in the machine's
 /// load hits all alike; prints the rates and the ratios (over all rounds,
 /// and the median of the per-round ratios).
@@ -247,27 +296,75 @@ fn ratio_summary() {
             .expect("a valid variable"),
         ..RunnerBench::new()
     };
-    let mut workers: Vec<Worker> = (0..jobs)
-        .map(|_| Worker::new().expect("work directory"))
-        .collect();
+    let mut workers = workers_with(jobs, RunOptions::default());
+    let mut old = workers_with(jobs, OLD);
+    let mut file_group = workers_with(
+        jobs,
+        RunOptions {
+            stdin: StdinMode::File,
+            isolation: Isolation::LegacyProcessGroup,
+        },
+    );
+    let mut fallback = workers_with(
+        jobs,
+        RunOptions {
+            stdin: StdinMode::File,
+            isolation: Isolation::ProcessGroup,
+        },
+    );
+    let mut pipe_namespace = workers_with(
+        jobs,
+        RunOptions {
+            stdin: StdinMode::Pipe,
+            isolation: Isolation::Auto,
+        },
+    );
     let mut units = vec![(); jobs];
     let (rounds, per_round) = (10usize, 400u64);
-    let mut times = [Duration::ZERO; 5];
+    let mut times = [Duration::ZERO; 11];
+    let mut cpu = [Duration::ZERO; 11];
     let mut paired = Vec::with_capacity(rounds);
+    let mut paired_old = Vec::with_capacity(rounds);
     for _ in 0..rounds {
         let t = [
-            parallel(&mut units, per_round, spawn_true),
-            parallel(&mut workers, per_round, |w| runner.run(w)),
-            parallel(&mut units, per_round, spawn_cat),
-            parallel(&mut workers, per_round, |w| runner_true.run_unjudged(w)),
-            parallel(&mut workers, per_round, |w| runner_c_locale.run(w)),
+            measure(&mut cpu[0], || parallel(&mut units, per_round, spawn_true)),
+            measure(&mut cpu[1], || {
+                parallel(&mut workers, per_round, |w| runner.run(w))
+            }),
+            measure(&mut cpu[2], || parallel(&mut units, per_round, spawn_cat)),
+            measure(&mut cpu[3], || {
+                parallel(&mut workers, per_round, |w| runner_true.run_unjudged(w))
+            }),
+            measure(&mut cpu[4], || {
+                parallel(&mut workers, per_round, |w| runner_c_locale.run(w))
+            }),
+            measure(&mut cpu[5], || {
+                parallel(&mut old, per_round, |w| runner.run(w))
+            }),
+            measure(&mut cpu[6], || {
+                parallel(&mut file_group, per_round, |w| runner.run(w))
+            }),
+            measure(&mut cpu[7], || {
+                parallel(&mut pipe_namespace, per_round, |w| runner.run(w))
+            }),
+            measure(&mut cpu[8], || {
+                parallel(&mut old, per_round, |w| runner_true.run_unjudged(w))
+            }),
+            measure(&mut cpu[9], || {
+                parallel(&mut file_group, per_round, |w| runner_true.run_unjudged(w))
+            }),
+            measure(&mut cpu[10], || {
+                parallel(&mut fallback, per_round, |w| runner.run(w))
+            }),
         ];
+        paired_old.push(t[5].as_secs_f64() / t[1].as_secs_f64());
         paired.push(t[0].as_secs_f64() / t[1].as_secs_f64());
         for (sum, t) in times.iter_mut().zip(t) {
             *sum += t;
         }
     }
     paired.sort_by(f64::total_cmp);
+    paired_old.sort_by(f64::total_cmp);
     let total = (per_round * rounds as u64) as f64;
     let rate = |t: Duration| total / t.as_secs_f64();
     println!();
@@ -302,6 +399,61 @@ fn ratio_summary() {
         "  (e) as (b), with LC_ALL=C for the solution:   {:7.0} runs/s ({:.1} % of (a))",
         rate(times[4]),
         100.0 * rate(times[4]) / rate(times[0])
+    );
+    let new_namespaced = Worker::new()
+        .and_then(|mut w| {
+            Ok(w.run(&runner_true.command, b"", &runner_true.limits)?
+                .namespaced)
+        })
+        .unwrap_or(false);
+    println!("  the new runner against the old one (stdin a pipe, a process group), same binary:");
+    println!(
+        "  (f) as (b), old runner:                       {:7.0} runs/s; (b)/(f) {:.1} % overall, {:.1} % median of rounds",
+        rate(times[5]),
+        100.0 * rate(times[1]) / rate(times[5]),
+        100.0 * paired_old[rounds / 2]
+    );
+    println!(
+        "  (g) as (b), stdin a file, process group:      {:7.0} runs/s; stdin as a file: (g)/(f) {:.1} %",
+        rate(times[6]),
+        100.0 * rate(times[6]) / rate(times[5])
+    );
+    println!(
+        "  (h) as (b), stdin a pipe, PID namespace:      {:7.0} runs/s; the namespace: (h)/(f) {:.1} %, (b)/(g) {:.1} %",
+        rate(times[7]),
+        100.0 * rate(times[7]) / rate(times[5]),
+        100.0 * rate(times[1]) / rate(times[6])
+    );
+    println!(
+        "  (i) /bin/true, process group:                 {:7.0} runs/s; (d)/(i), the namespace on /bin/true: {:.1} %",
+        rate(times[9]),
+        100.0 * rate(times[3]) / rate(times[9])
+    );
+    println!(
+        "  (j) /bin/true, old runner:                    {:7.0} runs/s (namespaces used by the new runner: {new_namespaced})",
+        rate(times[8]),
+    );
+    println!(
+        "  (k) as (b), the fallback without namespaces:  {:7.0} runs/s (a process group, and a look for orphans after each run)",
+        rate(times[10]),
+    );
+    let per_run = |i: usize| cpu[i].as_secs_f64() * 1e6 / total;
+    println!("  CPU time per run (harness and children, user + system), less sensitive to load:");
+    println!(
+        "      cat judged: new (b) {:.0} µs, old (f) {:.0} µs: new/old {:.1} %; file+group (g) {:.0} µs, pipe+namespace (h) {:.0} µs",
+        per_run(1),
+        per_run(5),
+        100.0 * per_run(1) / per_run(5),
+        per_run(6),
+        per_run(7)
+    );
+    println!("      cat judged, the fallback (k): {:.0} µs", per_run(10));
+    println!(
+        "      /bin/true:  new (d) {:.0} µs, old (j) {:.0} µs: new/old {:.1} %; file+group (i) {:.0} µs",
+        per_run(3),
+        per_run(8),
+        100.0 * per_run(3) / per_run(8),
+        per_run(9)
     );
 }
 

@@ -392,39 +392,48 @@ impl Entry {
     /// The entry as JSON: `{"mistake":"<id>","description":"..","rule":"..",
     /// "explains":k,"of":n,"predicted":k2,"tried":n2,"verdict":".."}`
     /// (`predicted` and `tried` are `null` without a prediction test).
+    /// This entry as the likely cause reports show (JSON, HTML, text).
+    pub fn likely_cause(&self) -> LikelyCause {
+        LikelyCause {
+            mistake: self.candidate.id(),
+            description: self.candidate.description(),
+            rule: self.candidate.rule(),
+            explains: self.explains,
+            of: self.of,
+            predicted: self.predicted.map(|p| p.matched),
+            tried: self.predicted.map(|p| p.of),
+            verdict: self.verdict.name().to_string(),
+        }
+    }
+
+    /// This entry as one JSON object (see [`LikelyCause`]).
     pub fn to_json(&self) -> String {
-        let (predicted, tried) = match self.predicted {
-            Some(p) => (p.matched.to_string(), p.of.to_string()),
-            None => ("null".to_string(), "null".to_string()),
-        };
-        format!(
-            "{{\"mistake\":{},\"description\":{},\"rule\":{},\"explains\":{},\"of\":{},\"predicted\":{},\"tried\":{},\"verdict\":{}}}",
-            json_string(&self.candidate.id()),
-            json_string(&self.candidate.description()),
-            json_string(&self.candidate.rule()),
-            self.explains,
-            self.of,
-            predicted,
-            tried,
-            json_string(self.verdict.name()),
-        )
+        serde_json::to_string(&self.likely_cause()).unwrap_or_default()
     }
 }
 
 /// A JSON string literal.
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// A likely cause as every report shows it: `--json`'s `diagnosis`
+/// items, the HTML page's box, the text report's line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LikelyCause {
+    /// The mistake's catalogue id (`a`, or `a+b` for a pair).
+    pub mistake: String,
+    /// What the mistake is, in a contestant's words.
+    pub description: String,
+    /// The `rules.md` section whose rule it breaks.
+    pub rule: String,
+    /// On how many of the run's failing games it reproduces the output...
+    pub explains: usize,
+    /// ... of how many.
+    pub of: usize,
+    /// On how many fresh games the solution printed what it predicts
+    /// (`None`: not tested by prediction)...
+    pub predicted: Option<usize>,
+    /// ... of how many tried.
+    pub tried: Option<usize>,
+    /// `confirmed`, `in part`, `unconfirmed` or `rejected`.
+    pub verdict: String,
 }
 
 /// How to diagnose a run.
@@ -476,8 +485,12 @@ impl Diagnosis {
 
     /// The likely causes as a JSON array (see [`Entry::to_json`]), `[]` when none.
     pub fn to_json(&self) -> String {
-        let items: Vec<String> = self.causes().map(Entry::to_json).collect();
-        format!("[{}]", items.join(","))
+        serde_json::to_string(&self.likely_causes()).unwrap_or_default()
+    }
+
+    /// [`Diagnosis::causes`] as reports show them.
+    pub fn likely_causes(&self) -> Vec<LikelyCause> {
+        self.causes().map(Entry::likely_cause).collect()
     }
 }
 

@@ -458,9 +458,10 @@ fn a_tle_on_some_games_only_is_minimised_within_the_budget() {
 fn ctrl_c_stops_with_the_summary_and_the_failures_saved_and_no_process_left() {
     let pids = tempfile::tempdir().expect("temp dir");
     // Every run records its pid, then answers slowly and wrongly on some
-    // games, so that a keep-going check is busy when interrupted.
+    // games, so that a keep-going check is busy when interrupted. (The pid
+    // as this test sees it: `$$` is the one in the run's PID namespace.)
     let solution = format!(
-        "sh -c 'echo $$ >> {}/pids; sleep 0.05; {} --bug duel-player-first'",
+        "sh -c 'read -r p _ < /proc/self/stat; echo $p >> {}/pids; sleep 0.05; {} --bug duel-player-first'",
         pids.path().display(),
         env!("CARGO_BIN_EXE_example-contestant")
     );

@@ -235,9 +235,12 @@ fn hostile_output_is_shown_as_text_never_as_markup() {
     let cause = LikelyCause {
         mistake: "<b>bold</b>".to_string(),
         description: "a ZP fights MP in a duel".to_string(),
-        section: "Duel".to_string(),
+        rule: "Duel".to_string(),
         explains: 3,
         of: 4,
+        predicted: Some(19),
+        tried: Some(20),
+        verdict: "confirmed".to_string(),
     };
     let page = failure_page(&FailurePage {
         game: &game,

@@ -10,8 +10,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use pigkill::solution::{
-    judge, run, Command, CommandError, CompareMode, Limits, RunReport, Termination, Verdict,
-    VerdictKind, Workdir, Worker, MIB,
+    judge, namespaces_available, run, Command, CommandError, CompareMode, Isolation, Limits,
+    RunOptions, RunReport, StdinMode, Termination, Verdict, VerdictKind, Workdir, Worker, MIB,
 };
 
 /// A command running `script` with `/bin/sh -c`.
@@ -107,11 +107,32 @@ fn a_program_that_sleeps_forever_is_tle_and_leaves_no_process() {
     assert_gone(report.pid, "the sleeping solution");
 }
 
+/// A worker that contains its runs this way (and gives stdin as a file).
+fn isolated(isolation: Isolation) -> Worker {
+    Worker::with_options(RunOptions {
+        isolation,
+        ..RunOptions::default()
+    })
+    .expect("a work directory")
+}
+
+/// Shell words that print the pid of the shell process running them, as
+/// the harness knows it: in the run's PID namespace `$$` and `$!` are the
+/// namespace's numbers, while `/proc` (the harness's) shows the outer ones.
+const MY_PID: &str = "read -r p _ < /proc/self/stat; echo $p";
+
+/// A script that starts `body` in the background, with [`MY_PID`] first
+/// writing the background process's pid into the file `pid`, and waits for
+/// that file before going on with `rest`.
+fn background(body: &str, rest: &str) -> String {
+    format!("({MY_PID} > pid.tmp; mv pid.tmp pid; {body}) & while [ ! -s pid ]; do sleep 0.01; done; cat pid >&2; {rest}")
+}
+
 #[test]
 fn a_forked_sleeping_child_dies_with_the_solution_on_timeout() {
     let limits = limits_ms(1000);
     let mut worker = Worker::new().unwrap();
-    let command = sh("sleep 1000 & echo $! > childpid; echo $! >&2; wait");
+    let command = sh(&background("exec sleep 1000", "wait"));
     let started = Instant::now();
     let report = worker.run(&command, b"", &limits).unwrap().clone();
     assert!(started.elapsed() < Duration::from_secs(5));
@@ -119,7 +140,7 @@ fn a_forked_sleeping_child_dies_with_the_solution_on_timeout() {
         verdict_of("", &report, &limits).kind(),
         VerdictKind::TimeLimit
     );
-    let written: u32 = std::fs::read_to_string(worker.workdir().join("childpid"))
+    let written: u32 = std::fs::read_to_string(worker.workdir().join("pid"))
         .expect("the solution wrote its child's pid in its work directory")
         .trim()
         .parse()
@@ -131,56 +152,90 @@ fn a_forked_sleeping_child_dies_with_the_solution_on_timeout() {
 
 #[test]
 fn a_child_left_running_after_a_normal_exit_is_killed_at_once() {
-    let limits = limits_ms(20_000);
-    let report = run_once(&sh("sleep 1000 & echo $! >&2; echo done"), b"", &limits);
-    // The background child holds stdout open, yet the run ends with the
-    // main process, not at the 20 s deadline.
-    assert!(report.wall < Duration::from_secs(5), "{:?}", report.wall);
-    assert!(!report.timed_out);
-    assert!(verdict_of("done", &report, &limits).is_accepted());
-    let child = pids_in_stderr(&report);
-    assert_eq!(child.len(), 1, "{report:?}");
-    assert_gone(report.pid, "the solution");
-    assert_gone(child[0], "the solution's child");
+    for isolation in [Isolation::Auto, Isolation::ProcessGroup] {
+        let limits = limits_ms(20_000);
+        let mut worker = isolated(isolation);
+        let command = sh(&background("exec sleep 1000", "echo done"));
+        let report = worker.run(&command, b"", &limits).unwrap().clone();
+        // The background child holds stdout open, yet the run ends with the
+        // main process, not at the 20 s deadline.
+        assert!(report.wall < Duration::from_secs(5), "{:?}", report.wall);
+        assert!(!report.timed_out);
+        assert!(verdict_of("done", &report, &limits).is_accepted());
+        let child = pids_in_stderr(&report);
+        assert_eq!(child.len(), 1, "{report:?}");
+        assert_gone(report.pid, "the solution");
+        assert_gone(child[0], "the solution's child");
+    }
 }
 
 #[test]
-fn a_process_that_leaves_the_group_survives_but_does_not_hold_up_the_run() {
-    // The documented limit: `setsid` escapes the group kill. The run still
-    // ends with the main process, though the escapee holds stdout open.
+fn a_child_that_calls_setsid_and_ignores_sigterm_is_gone_after_the_run() {
+    // The run's PID namespace dies with it: leaving the process group
+    // (setsid) and ignoring SIGTERM does not help a descendant survive.
+    if !namespaces_available() {
+        eprintln!("skipped: PID namespaces are refused here (not root?)");
+        return;
+    }
     let limits = relaxed();
-    let script = "setsid sh -c 'echo $$ > pid; exec sleep 1000' & \
-                  while [ ! -s pid ]; do sleep 0.01; done; cat pid >&2; echo ok";
-    let report = run_once(&sh(script), b"", &limits);
+    let escapee = format!(
+        "setsid sh -c 'trap \"\" TERM; {MY_PID} > pid.tmp; mv pid.tmp pid; exec sleep 1000' &"
+    );
+    let script = format!("{escapee} while [ ! -s pid ]; do sleep 0.01; done; cat pid >&2; echo ok");
+    let report = run_once(&sh(&script), b"", &limits);
+    assert!(report.namespaced, "{report:?}");
+    assert!(
+        verdict_of("ok", &report, &limits).is_accepted(),
+        "{report:?}"
+    );
+    let pids = pids_in_stderr(&report);
+    assert_eq!(pids.len(), 1, "{report:?}");
+    assert_gone(pids[0], "the child that called setsid");
+    assert_gone(report.pid, "the run's init");
+}
+
+#[test]
+fn without_a_namespace_a_child_that_calls_setsid_is_killed_after_the_run() {
+    // The fallback: `setsid` escapes the group kill, but once its parent
+    // is gone the escapee is the harness's child (a subreaper), and is
+    // killed as a stray when the run ends. The run itself ends with the
+    // main process, though the escapee holds stdout open.
+    let limits = relaxed();
+    let mut worker = isolated(Isolation::ProcessGroup);
+    let script = format!(
+        "setsid sh -c 'trap \"\" TERM; {MY_PID} > pid.tmp; mv pid.tmp pid; exec sleep 1000' & \
+         while [ ! -s pid ]; do sleep 0.01; done; cat pid >&2; echo ok"
+    );
+    let report = worker.run(&sh(&script), b"", &limits).unwrap().clone();
+    assert!(!report.namespaced);
     assert!(report.wall < Duration::from_secs(5), "{:?}", report.wall);
     assert!(verdict_of("ok", &report, &limits).is_accepted());
     let escapee = pids_in_stderr(&report);
     assert_eq!(escapee.len(), 1, "{report:?}");
-    let pid = escapee[0] as libc::pid_t;
-    // SAFETY: killing and reaping the escapee this test made (the harness
-    // is a subreaper, so it is ours to reap).
-    unsafe {
-        assert_eq!(libc::kill(pid, libc::SIGKILL), 0, "the escapee is alive");
-        libc::waitpid(pid, std::ptr::null_mut(), 0);
-    }
-    assert_gone(escapee[0], "the escapee");
+    assert_gone(escapee[0], "the child that called setsid");
+    assert_gone(report.pid, "the solution");
 }
 
 #[test]
 fn a_grandchild_chain_that_ignores_sigterm_is_gone_after_timeout() {
-    let limits = limits_ms(1000);
-    let script = "trap '' TERM; sh -c 'trap \"\" TERM; sleep 1000 & echo $! >&2; \
-                  while :; do sleep 1; done' & echo $! >&2; while :; do sleep 1; done";
-    let report = run_once(&sh(script), b"", &limits);
-    assert_eq!(
-        verdict_of("", &report, &limits).kind(),
-        VerdictKind::TimeLimit
-    );
-    let pids = pids_in_stderr(&report);
-    assert_eq!(pids.len(), 2, "{report:?}");
-    assert_gone(report.pid, "the solution");
-    for pid in pids {
-        assert_gone(pid, "a descendant");
+    for isolation in [Isolation::Auto, Isolation::ProcessGroup] {
+        let limits = limits_ms(1000);
+        let mut worker = isolated(isolation);
+        let script = format!(
+            "trap '' TERM; sh -c 'trap \"\" TERM; ({MY_PID} >&2; exec sleep 1000) & \
+             {MY_PID} >&2; while :; do sleep 1; done' & while :; do sleep 1; done"
+        );
+        let report = worker.run(&sh(&script), b"", &limits).unwrap().clone();
+        assert_eq!(
+            verdict_of("", &report, &limits).kind(),
+            VerdictKind::TimeLimit
+        );
+        let pids = pids_in_stderr(&report);
+        assert_eq!(pids.len(), 2, "{isolation:?}: {report:?}");
+        assert_gone(report.pid, "the solution");
+        for pid in pids {
+            assert_gone(pid, "a descendant");
+        }
     }
 }
 
@@ -346,11 +401,23 @@ fn trailing_spaces_are_ac_under_lines_and_pe_under_exact() {
     );
 }
 
+/// Runs once with stdin through a pipe, as before stdin became a file.
+fn run_piped(command: &Command, input: &[u8], limits: &Limits) -> RunReport {
+    let mut worker = Worker::with_options(RunOptions {
+        stdin: StdinMode::Pipe,
+        ..RunOptions::default()
+    })
+    .unwrap();
+    worker.run(command, input, limits).unwrap().clone()
+}
+
 #[test]
 fn a_program_that_never_reads_a_megabyte_of_input_does_not_deadlock() {
     let limits = relaxed();
     let input = vec![b'K'; 1 << 20];
     let report = run_once(&sh("echo ok"), &input, &limits);
+    assert!(verdict_of("ok", &report, &limits).is_accepted());
+    let report = run_piped(&sh("echo ok"), &input, &limits);
     assert!(!report.timed_out);
     assert_eq!(report.termination, Termination::Exited(0));
     assert!(verdict_of("ok", &report, &limits).is_accepted());
@@ -363,7 +430,7 @@ fn a_closed_stdin_does_not_kill_a_harness_with_default_sigpipe() {
     // write to pipes through the runner, which is what is tested here.
     let old = unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
     let input = vec![b'K'; 1 << 20];
-    let report = run_once(&sh("exec <&-; sleep 0.1; echo ok"), &input, &relaxed());
+    let report = run_piped(&sh("exec <&-; sleep 0.1; echo ok"), &input, &relaxed());
     // SAFETY: as above.
     unsafe { libc::signal(libc::SIGPIPE, old) };
     assert!(verdict_of("ok", &report, &relaxed()).is_accepted());
@@ -468,7 +535,7 @@ fn the_solution_runs_in_a_fresh_empty_directory() {
 #[test]
 fn limits_are_set_before_exec() {
     let limits = Limits {
-        memory: Some(256 * MIB),
+        address_space: Some(256 * MIB),
         timeout: Duration::from_millis(1500),
         file_size: Some(MIB),
         processes: Some(100),
@@ -511,7 +578,13 @@ fn a_file_over_the_size_limit_is_ole() {
 #[test]
 fn only_the_standard_streams_are_open_and_no_signal_is_ignored() {
     let limits = relaxed();
-    let report = run_once(&sh("ls /proc/$$/fd"), b"", &limits);
+    // `$$` is the shell's pid in its own PID namespace; the one that
+    // `/proc` (the harness's) knows it by is in `/proc/self/stat`.
+    let report = run_once(
+        &sh("read -r p _ < /proc/self/stat; ls /proc/$p/fd"),
+        b"",
+        &limits,
+    );
     assert_eq!(String::from_utf8_lossy(&report.stdout), "0\n1\n2\n");
     // The harness ignores SIGPIPE (as Rust programs do) and blocks every
     // signal while it spawns; the solution sees neither.
@@ -624,4 +697,32 @@ fn many_parallel_runs_are_all_judged_right() {
             assert_gone(pid, "a cat");
         }
     }
+}
+
+#[test]
+fn a_solution_that_signals_itself_dies_of_that_signal_as_on_a_judge() {
+    // Pid 1 of a namespace would ignore these (it has no handler): the
+    // solution is pid 2, under a tiny init.
+    let limits = relaxed();
+    let report = run_once(&sh("kill -TERM $$; sleep 5"), b"", &limits);
+    assert_eq!(report.termination, Termination::Signaled(libc::SIGTERM));
+    let abort = py("import os; os.abort()");
+    let report = run_once(&abort, b"", &limits);
+    assert_eq!(report.termination, Termination::Signaled(libc::SIGABRT));
+}
+
+#[test]
+fn each_run_reads_exactly_its_own_input() {
+    // The input file is rewritten from run to run: a short input after a
+    // long one is not followed by the long one's tail.
+    let limits = Limits {
+        output: 2 * MIB,
+        ..relaxed()
+    };
+    let cat = Command::parse("cat").unwrap();
+    let mut worker = Worker::new().unwrap();
+    let long = vec![b'K'; 1 << 20];
+    assert_eq!(worker.run(&cat, &long, &limits).unwrap().stdout, long);
+    assert_eq!(worker.run(&cat, b"MP\n", &limits).unwrap().stdout, b"MP\n");
+    assert_eq!(worker.run(&cat, b"", &limits).unwrap().stdout, b"");
 }

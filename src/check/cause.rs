@@ -1,18 +1,23 @@
 //! The cause of a failure, which decides what counts as "the same
 //! failure": one report per cause, and a minimised game keeps its cause.
-//! Without a diagnosis the cause is the kind of verdict, with WA and PE
+//! A wrong output that a known mistake reproduces (a variant of the
+//! reference prints exactly what the solution printed) has that mistake as
+//! its cause. Otherwise the cause is the kind of verdict, with WA and PE
 //! together (both are a wrong output) and a runtime error told apart by
-//! its signal or exit code; not the line that differs, since one mistake
+//! its signal or exit code; never the line that differs, since one mistake
 //! shows on many lines.
 
 use std::fmt;
 
+use crate::diagnose::Candidate;
 use crate::solution::{signal_name, Termination, Verdict};
 
 /// What a failure comes from, as far as the run tells.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Cause {
-    /// A wrong output (WA or PE).
+    /// A wrong output that this known mistake (or pair) reproduces.
+    Mistake(Candidate),
+    /// A wrong output (WA or PE) that no known mistake reproduces.
     WrongOutput,
     /// Too slow (TLE).
     TimeLimit,
@@ -37,11 +42,13 @@ impl Cause {
         })
     }
 
-    /// A short stable name, used in file names and JSON: `wrong-output`,
+    /// A short stable name, used in file names and JSON: a mistake's
+    /// catalogue id (`loyalist-fights-lord`, `a+b` for a pair), `wrong-output`,
     /// `time-limit`, `crash-SIGSEGV`, `crash-exit-3`, `memory-limit`,
     /// `output-limit`.
     pub fn key(&self) -> String {
         match self {
+            Cause::Mistake(candidate) => candidate.id(),
             Cause::WrongOutput => "wrong-output".to_string(),
             Cause::TimeLimit => "time-limit".to_string(),
             Cause::Crash(Termination::Signaled(signal)) => {
@@ -57,6 +64,7 @@ impl Cause {
 impl fmt::Display for Cause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Cause::Mistake(candidate) => write!(f, "a wrong output like {}", candidate.id()),
             Cause::WrongOutput => f.write_str("a wrong output (WA or PE)"),
             Cause::TimeLimit => f.write_str("too slow (TLE)"),
             Cause::Crash(termination) => write!(f, "a crash (RE: {termination})"),

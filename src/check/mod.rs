@@ -30,8 +30,13 @@ use pigkill_generators::{game_seed, generate, Profile};
 
 pub use cause::Cause;
 pub use oracle::{expected, judge_game, minimise_failure, Expected, Judged, MinimisedFailure};
-pub use report::{FailureReport, Size, StartReport, Summary};
+pub use report::{likely_cause_text, FailureReport, Size, StartReport, Summary};
 
+use crate::catalogue::same;
+use crate::diagnose::{
+    candidates, confirm, diagnose, run_solution, ConfirmOptions, DiagnoseOptions,
+    Failure as DiagnosedFailure,
+};
 use crate::diff::play_traced;
 use crate::engines;
 use crate::fixtures::first_line_difference;
@@ -46,6 +51,17 @@ const SAMPLE: &str = include_str!("../../tests/fixtures/rules/sample.in");
 
 /// How many failing games of each cause are kept to test a diagnosis on.
 const KEPT_PER_CAUSE: usize = 32;
+
+/// How many failing games get their known-mistake candidates worked out
+/// (about 2 ms each); later ones join a group by their verdict alone.
+const MAX_DIAGNOSED: usize = 500;
+
+/// How many fresh games a mistake must predict before it names a group
+/// (the full diagnosis of the minimised game then tries more).
+const QUICK_PREDICTIONS: usize = 10;
+
+/// How many generated games are searched for those fresh games.
+const QUICK_SEARCH: u64 = 20_000;
 
 /// The shortest time limit a minimisation candidate gets (see
 /// [`candidate_limits`]).
@@ -240,6 +256,7 @@ pub fn run(
     let next = AtomicU64::new(0);
     let (found_tx, found_rx) = mpsc::channel::<Found>();
     let mut groups: Vec<(Cause, Group)> = Vec::new();
+    let mut diagnosed = 0usize;
     let mut reports: Vec<FailureReport> = Vec::new();
     let search_end = AtomicU64::new(0);
     std::thread::scope(|scope| {
@@ -278,7 +295,8 @@ pub fn run(
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
-            let Some(cause) = Cause::of(&found.judged.verdict) else {
+            let Some(cause) = cause_of(options, &mut worker, &found, &groups, &mut diagnosed)
+            else {
                 continue;
             };
             if let Some((_, group)) = groups.iter_mut().find(|(c, _)| *c == cause) {
@@ -294,8 +312,15 @@ pub fn run(
             if !options.keep_going {
                 search_over.store(true, Ordering::Relaxed);
             }
-            let (report, save_error) =
-                minimise_and_save(options, &mut worker, &shared, &cause, &found, start);
+            let (report, save_error) = minimise_and_save(
+                options,
+                &mut worker,
+                &shared,
+                &cause,
+                &found,
+                &groups,
+                start,
+            );
             if let Some(e) = save_error {
                 let warning = format!("cannot save to {}: {e}", options.out.display());
                 on_event(CheckEvent::Warning(&warning));
@@ -604,13 +629,63 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
 /// The limits for minimisation candidates: the wall limit shortened to a
 /// few times the slowest accepted run seen (a candidate that runs past it
 /// counts as a time limit), never below [`MIN_CANDIDATE_TIMEOUT`] nor
-/// above the real limit.
+/// above the real limit. Before any run was accepted, the real limit.
 fn candidate_limits(limits: &Limits, slowest_accepted: Duration) -> Limits {
+    if slowest_accepted.is_zero() {
+        return *limits;
+    }
     let shortened = (slowest_accepted * 5).max(MIN_CANDIDATE_TIMEOUT);
     Limits {
         timeout: limits.timeout.min(shortened),
         ..*limits
     }
+}
+
+/// The cause of a found failure: for a wrong output, a known mistake
+/// that reproduces it and predicts the solution on fresh games (one that
+/// already names a group first, without testing it again); else its kind
+/// of verdict. A failure beyond [`MAX_DIAGNOSED`] joins a group of its
+/// verdict's kind when there is one.
+fn cause_of(
+    options: &CheckOptions,
+    worker: &mut Worker,
+    found: &Found,
+    groups: &[(Cause, Group)],
+    diagnosed: &mut usize,
+) -> Option<Cause> {
+    let by_verdict = Cause::of(&found.judged.verdict)?;
+    if by_verdict != Cause::WrongOutput {
+        return Some(by_verdict);
+    }
+    if *diagnosed >= MAX_DIAGNOSED {
+        let known = groups
+            .iter()
+            .find(|(cause, _)| matches!(cause, Cause::Mistake(_) | Cause::WrongOutput));
+        return Some(known.map_or(by_verdict, |(cause, _)| cause.clone()));
+    }
+    *diagnosed += 1;
+    let candidates = candidates(&found.case.game, &found.judged.actual, options.compare);
+    if let Some(named) = candidates.iter().find(|candidate| {
+        groups
+            .iter()
+            .any(|(cause, _)| *cause == Cause::Mistake(**candidate))
+    }) {
+        return Some(Cause::Mistake(*named));
+    }
+    // A match on one game may be a coincidence: a mistake names the group
+    // only when the solution also makes it on fresh games where it shows.
+    let quick = ConfirmOptions {
+        games: QUICK_PREDICTIONS,
+        max_search: QUICK_SEARCH,
+        mode: options.compare,
+        ..ConfirmOptions::default()
+    };
+    let mut solution = run_solution(worker, &options.command, &options.limits);
+    let confirmed = candidates
+        .iter()
+        .take(DiagnoseOptions::default().max_confirmed)
+        .find(|candidate| confirm(candidate, &candidates, &mut solution, &quick).holds());
+    Some(confirmed.map_or(by_verdict, |candidate| Cause::Mistake(*candidate)))
 }
 
 /// Minimises a failure within the shrink budget (keeping its cause),
@@ -621,14 +696,14 @@ fn minimise_and_save(
     shared: &Mutex<Shared>,
     cause: &Cause,
     found: &Found,
+    groups: &[(Cause, Group)],
     start: Instant,
 ) -> (FailureReport, Option<io::Error>) {
     let slowest = Duration::from_micros(lock(shared).slowest_accepted);
-    let limits = if cause == &Cause::TimeLimit {
-        candidate_limits(&options.limits, slowest)
-    } else {
-        options.limits
-    };
+    // A candidate that runs past a few times the usual run time either
+    // keeps a time limit's cause or, for any other cause, is not the same
+    // failure: either way no candidate costs a full time limit.
+    let limits = candidate_limits(&options.limits, slowest);
     let shrink_options = ShrinkOptions {
         explore: 0,
         time_limit: Some(options.shrink_time),
@@ -639,7 +714,21 @@ fn minimise_and_save(
         worker,
         &options.command,
         &found.case.game,
-        |_, _, judged| Cause::of(&judged.verdict).as_ref() == Some(cause),
+        |candidate, _, judged| match cause {
+            // The minimised game must still show this mistake: the variant
+            // prints what the solution printed.
+            Cause::Mistake(mistake) => {
+                Cause::of(&judged.verdict) == Some(Cause::WrongOutput)
+                    && mistake.output(candidate).is_some_and(|out| {
+                        same(
+                            &out,
+                            &String::from_utf8_lossy(&judged.actual),
+                            options.compare,
+                        )
+                    })
+            }
+            _ => Cause::of(&judged.verdict).as_ref() == Some(cause),
+        },
         &limits,
         options.compare,
         &shrink_options,
@@ -658,6 +747,36 @@ fn minimise_and_save(
     };
     let (_, events) = play_traced(engines::pair()[0], &game, Budget::default());
     let narration = narrate(&game, &events);
+    let diagnosis = if Cause::of(&judged.verdict) == Some(Cause::WrongOutput) {
+        // The minimised game, the game as found, and the other failing
+        // games of the same cause: what a likely cause must explain; then
+        // it must predict the solution on fresh games.
+        let mut failures = vec![DiagnosedFailure {
+            game: game.clone(),
+            actual: judged.actual.clone(),
+        }];
+        let same_cause = groups.iter().find(|(c, _)| c == cause);
+        let others = same_cause.map_or(&[][..], |(_, group)| group.failures.as_slice());
+        for failure in std::iter::once(found).chain(others) {
+            if failure.case.game != game {
+                failures.push(DiagnosedFailure {
+                    game: failure.case.game.clone(),
+                    actual: failure.judged.actual.clone(),
+                });
+            }
+        }
+        let mut solution = run_solution(worker, &options.command, &options.limits);
+        let diagnose_options = DiagnoseOptions {
+            confirm: ConfirmOptions {
+                mode: options.compare,
+                ..ConfirmOptions::default()
+            },
+            ..DiagnoseOptions::default()
+        };
+        diagnose(&failures, Some(&mut solution), &diagnose_options).likely_causes()
+    } else {
+        Vec::new()
+    };
     let mut report = FailureReport::new(
         options,
         cause,
@@ -667,6 +786,7 @@ fn minimise_and_save(
         &judged,
         shrink,
         narration,
+        diagnosis,
         start.elapsed(),
     );
     let save_error = report.save(&options.out);

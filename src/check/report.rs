@@ -15,7 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use super::cause::Cause;
 use super::{Case, CheckOptions, Judged, Source};
+use crate::diagnose::LikelyCause;
 use crate::fixtures::write_fresh;
+use crate::html::{failure_page, FailurePage};
 use crate::solution::{Tally, VerdictKind};
 use crate::untrusted::{fenced, show_block};
 
@@ -157,6 +159,9 @@ pub struct FailureReport {
     /// How many games of the check failed with this cause (updated until
     /// the summary).
     pub games_in_group: u64,
+    /// The known mistakes that explain the failure, best first, each
+    /// confirmed by prediction; empty when none does.
+    pub diagnosis: Vec<LikelyCause>,
     /// What should have happened: the narration of the minimised game.
     #[serde(skip)]
     pub narration: String,
@@ -175,6 +180,9 @@ pub struct FailureReport {
     /// The cause in words.
     #[serde(skip)]
     pub cause_text: String,
+    /// The minimised game.
+    #[serde(skip)]
+    pub game: Game,
 }
 
 impl FailureReport {
@@ -189,6 +197,7 @@ impl FailureReport {
         judged: &Judged,
         shrink: Option<(usize, Duration, bool)>,
         narration: String,
+        diagnosis: Vec<LikelyCause>,
         elapsed: Duration,
     ) -> FailureReport {
         let (shrink_runs, shrink_time, minimal) = shrink.unwrap_or((0, Duration::ZERO, false));
@@ -210,12 +219,14 @@ impl FailureReport {
             stderr: String::from_utf8_lossy(&judged.stderr).into_owned(),
             files: Vec::new(),
             games_in_group: 1,
+            diagnosis,
             narration,
             raw_actual: judged.actual.clone(),
             raw_stderr: judged.stderr.clone(),
             found_at: case.name(),
             solution: options.solution.clone(),
             cause_text: cause.to_string(),
+            game: game.clone(),
         }
     }
 
@@ -233,7 +244,9 @@ impl FailureReport {
             self.minimised,
             if self.minimal { "" } else { " (not 1-minimal: the budget ran out)" },
         );
-        note.push_str("## The game\n\n");
+        note.push_str("## Likely cause\n\n");
+        note.push_str(&likely_cause_text(&self.diagnosis));
+        note.push_str("\n## The game\n\n");
         note.push_str(&fenced(&self.input));
         note.push_str("\n## Expected\n\n");
         note.push_str(&fenced(&self.expected));
@@ -249,19 +262,29 @@ impl FailureReport {
     }
 
     /// Saves the failure to `dir` as `NAME.in`, `NAME.expected`,
-    /// `NAME.actual` (the raw bytes) and `NAME.md`, under a name no file
+    /// `NAME.actual` (the raw bytes), `NAME.md` and `NAME.html` (the
+    /// replay page), under a name no file
     /// has yet, and records the paths in [`FailureReport::files`]. A save
     /// that fails is recorded as no files (the report still shows it).
     pub(super) fn save(&mut self, dir: &Path) -> Option<std::io::Error> {
         let stem = format!("{}-{}", self.verdict, self.cause);
         let note = self.markdown();
-        let files: [(&str, &[u8]); 4] = [
+        let page = failure_page(&FailurePage {
+            game: &self.game,
+            expected: &self.expected,
+            actual: &self.raw_actual,
+            verdict: &self.detail,
+            diagnosis: &self.diagnosis,
+            solution: &self.solution,
+        });
+        let files: [(&str, &[u8]); 5] = [
             ("in", self.input.as_bytes()),
             ("expected", self.expected.as_bytes()),
             ("actual", &self.raw_actual),
             ("md", note.as_bytes()),
+            ("html", page.as_bytes()),
         ];
-        match write_fresh(dir, &stem, &files, &["html"]) {
+        match write_fresh(dir, &stem, &files, &[]) {
             Ok(base) => {
                 self.files = files
                     .iter()
@@ -343,4 +366,34 @@ impl Summary {
     pub fn failed(&self) -> bool {
         self.verdicts.iter().any(|(code, n)| code != "AC" && *n > 0)
     }
+}
+
+/// The likely causes in words, one paragraph each, or why there is none.
+pub fn likely_cause_text(diagnosis: &[LikelyCause]) -> String {
+    if diagnosis.is_empty() {
+        return "No known mistake explains this output: none of the catalogue's \
+                misreadings (`pigkill mutants`), alone or in pairs, prints it, \
+                or none predicted the solution on fresh games.\n"
+            .to_string();
+    }
+    let mut text = String::new();
+    for cause in diagnosis {
+        text.push_str(&format!(
+            "- `{}` ({}): {} (rules.md: \"{}\"). Explains {} of {} failing game{}",
+            cause.mistake,
+            cause.verdict,
+            cause.description,
+            cause.rule,
+            cause.explains,
+            cause.of,
+            if cause.of == 1 { "" } else { "s" },
+        ));
+        if let (Some(predicted), Some(tried)) = (cause.predicted, cause.tried) {
+            text.push_str(&format!(
+                "; matched {predicted} of {tried} fresh games where this mistake shows"
+            ));
+        }
+        text.push_str(".\n");
+    }
+    text
 }

@@ -19,7 +19,7 @@ use super::stress::{
 use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::check::{CheckEvent, CheckOptions, FailureReport, Source, StartReport, Summary};
 use crate::shard::ShardSpec;
-use crate::solution::{Command, CompareMode, Limits, MIB};
+use crate::solution::{preflight, prepare, CompareMode, Limits, MIB};
 use crate::summary::{check_writable, Run, Summary as ShardSummary};
 use crate::untrusted::{show, show_block};
 
@@ -29,10 +29,15 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// Arguments of `pigkill check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The solution to check: a program, or a command line like "python3 sol.py".
+    /// The solution to check: a program, a command line like "python3 sol.py", or a
+    /// source file (.cpp .cc .c .rs .java .py .js), compiled once and cached.
     /// It runs with LC_ALL=C in a fresh temporary directory.
     #[arg(long)]
     solution: String,
+    /// Compile the --solution source with this command instead: {src} is the source,
+    /// {out} the program to write (run by /bin/sh in the source's directory).
+    #[arg(long, value_name = "CMD")]
+    compile: Option<String>,
     /// More arguments for the solution.
     #[arg(last = true)]
     args: Vec<String>,
@@ -64,7 +69,7 @@ pub struct CheckArgs {
     /// Wall-time limit per game.
     #[arg(long, default_value = "1s", value_parser = parse_duration)]
     timeout: Duration,
-    /// Memory limit per game, in MiB.
+    /// Memory limit per game, in MiB of peak resident memory (as judges count it).
     #[arg(long, default_value_t = 512)]
     memory: u64,
     /// Output limit per game, in KiB.
@@ -124,8 +129,25 @@ fn interrupt_flag(json: bool) -> Arc<AtomicBool> {
 ///
 /// Exit 2 for a solution that cannot be started, a bad test folder, or bad options.
 pub fn run(args: CheckArgs) -> Result<u8, Failure> {
-    let mut command =
-        Command::parse(&args.solution).map_err(|e| usage(format!("--solution: {e}")))?;
+    let prepared = prepare(&args.solution, args.compile.as_deref())
+        .map_err(|e| usage(format!("--solution: {e}")))?;
+    if let Some(build) = &prepared.build {
+        if build.cache_hit {
+            eprintln!(
+                "check: {} already built ({})",
+                build.source.display(),
+                build.output.display()
+            );
+        } else {
+            eprintln!(
+                "check: built {} with `{}`",
+                build.source.display(),
+                build.command
+            );
+            eprint!("{}", build.diagnostics);
+        }
+    }
+    let mut command = prepared.command;
     if !args.args.is_empty() {
         command = command
             .args(&args.args)
@@ -145,16 +167,18 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
             shard,
         },
     };
+    let limits = Limits {
+        timeout: args.timeout,
+        memory: Some(args.memory.saturating_mul(MIB)),
+        output: args.output.saturating_mul(1024),
+        ..Limits::default()
+    };
+    preflight(&command, &limits).map_err(usage)?;
     let options = CheckOptions {
         solution: args.solution.clone(),
         command,
         source,
-        limits: Limits {
-            timeout: args.timeout,
-            memory: Some(args.memory.saturating_mul(MIB)),
-            output: args.output.saturating_mul(1024),
-            ..Limits::default()
-        },
+        limits,
         compare: args.compare,
         jobs: args.jobs.unwrap_or_else(default_jobs).max(1),
         keep_going: args.keep_going,
@@ -292,6 +316,10 @@ fn print_failure(failure: &FailureReport) {
     } else {
         println!("not minimised: {}", failure.original);
     }
+    print!(
+        "--- likely cause:\n{}",
+        crate::check::likely_cause_text(&failure.diagnosis)
+    );
     println!("--- the game:\n{}", failure.input.trim_end());
     let actual = show_block(&failure.raw_actual);
     println!(

@@ -12,20 +12,7 @@ use pigkill_engine::Game;
 
 use crate::untrusted::{pieces, split_lines, Piece};
 
-/// One known mistake that may explain a failure (see issue 8's diagnosis).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LikelyCause {
-    /// The mistake's stable id (`kill-distance-counts-dead`, ...).
-    pub mistake: String,
-    /// What the mistake is, in one sentence.
-    pub description: String,
-    /// The `rules.md` section whose rule it breaks.
-    pub section: String,
-    /// How many of the failing games the mistake explains...
-    pub explains: usize,
-    /// ... out of how many.
-    pub of: usize,
-}
+pub use crate::diagnose::LikelyCause;
 
 /// Everything a failure page shows.
 #[derive(Clone, Copy, Debug)]
@@ -143,8 +130,11 @@ fn causes(diagnosis: &[LikelyCause]) -> Markup {
                         li {
                             code.id { (cause.mistake) }
                             span.explains { "explains " (cause.explains) " of " (cause.of) }
+                            @if let (Some(predicted), Some(tried)) = (cause.predicted, cause.tried) {
+                                span.explains { "; matched " (predicted) " of " (tried) " fresh games where it shows" }
+                            }
                             p { (cause.description) }
-                            p.section { "rules.md: " (cause.section) }
+                            p.section { "rules.md: " (cause.rule) " · " (cause.verdict) }
                         }
                     }
                 }

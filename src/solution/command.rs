@@ -136,16 +136,7 @@ impl fmt::Display for Command {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            let word = String::from_utf8_lossy(word.as_bytes());
-            if !word.is_empty()
-                && word
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b))
-            {
-                f.write_str(&word)?;
-            } else {
-                write!(f, "'{}'", word.replace('\'', r"'\''"))?;
-            }
+            f.write_str(&quote(&String::from_utf8_lossy(word.as_bytes())))?;
         }
         Ok(())
     }
@@ -310,6 +301,31 @@ impl Command {
     pub(crate) fn env_ptr(&self) -> *const *const c_char {
         self.env.ptrs.as_ptr()
     }
+}
+
+/// A word as a POSIX shell reads it back: as is when it is made of safe
+/// characters only, else in single quotes.
+pub(crate) fn quote(word: &str) -> std::borrow::Cow<'_, str> {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b))
+    {
+        std::borrow::Cow::Borrowed(word)
+    } else {
+        std::borrow::Cow::Owned(format!("'{}'", word.replace('\'', r"'\''")))
+    }
+}
+
+/// The words of a command string, or `None` when it needs a shell (see
+/// the module docs).
+///
+/// # Errors
+///
+/// [`CommandError`] for an unterminated quote, a lone backslash or a NUL.
+pub(crate) fn plain_words(line: &str) -> Result<Option<Vec<String>>, CommandError> {
+    let split = split_words(line)?;
+    Ok((!split.needs_shell).then_some(split.words))
 }
 
 /// Whether an environment entry `NAME=value` has this name.

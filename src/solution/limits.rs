@@ -9,7 +9,7 @@ pub const MIB: u64 = 1024 * 1024;
 
 /// The default wall-clock limit per game: 1 s.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(1);
-/// The default memory limit (address space): 512 MiB.
+/// The default memory limit (peak resident memory): 512 MiB.
 pub const DEFAULT_MEMORY: u64 = 512 * MIB;
 /// The default cap on standard output: 1 MiB.
 pub const DEFAULT_OUTPUT: u64 = MIB;
@@ -23,19 +23,27 @@ pub const DEFAULT_STDERR_TAIL: usize = 4096;
 /// What one run may spend.
 ///
 /// `Limits::default()` is a judge's usual setting: 1 s wall, 512 MiB of
-/// address space, 1 MiB of output. Each field is public; change the ones
-/// a command line sets and keep the rest.
+/// resident memory, 1 MiB of output, and no cap on address space. Each
+/// field is public; change the ones a command line sets and keep the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
     /// Wall-clock time from spawn to exit; past it the whole process group
     /// is killed and the verdict is TLE.
     pub timeout: Duration,
-    /// Address space in bytes (`RLIMIT_AS`), or `None` for no limit.
-    ///
-    /// This bounds *virtual* memory, not resident memory: runtimes that
-    /// reserve large address ranges up front (a JVM without `-Xmx`, some
-    /// Go or .NET builds) may fail to start under a small limit.
+    /// Peak resident memory in bytes, as judges count it, or `None` for
+    /// no limit. A run whose main process is seen above it while running
+    /// (every 10 ms, from `/proc/PID/statm`) is killed, and one whose peak
+    /// (`ru_maxrss`, of the main process and the descendants it waited
+    /// for) ends above it is MLE whatever it printed. Address space is not
+    /// limited by this (see [`Limits::address_space`]), so that runtimes
+    /// which reserve large virtual ranges (the JVM, Node, Go, sanitizers)
+    /// start as they do on a judge.
     pub memory: Option<u64>,
+    /// Address space in bytes (`RLIMIT_AS`) per process, or `None` (the
+    /// default) for no limit. It bounds *virtual* memory: the JVM, Node,
+    /// Go and sanitizer builds reserve far more than they use and fail to
+    /// start under a limit near [`Limits::memory`].
+    pub address_space: Option<u64>,
     /// The most bytes of standard output kept; a solution that writes more
     /// is killed and the verdict is OLE. The harness never buffers more.
     pub output: u64,
@@ -56,6 +64,7 @@ impl Default for Limits {
         Limits {
             timeout: DEFAULT_TIMEOUT,
             memory: Some(DEFAULT_MEMORY),
+            address_space: None,
             output: DEFAULT_OUTPUT,
             file_size: Some(DEFAULT_FILE_SIZE),
             processes: Some(DEFAULT_PROCESSES),

@@ -22,23 +22,22 @@
 //! below), then RE (any other non-zero exit or signal), and only then is
 //! the output compared.
 //!
-//! # How MLE is told apart from RE
+//! # How MLE is decided
 //!
-//! `RLIMIT_AS` makes an allocation fail; what the program then does is up
-//! to it (a C program may crash on a null pointer, C++ aborts on
-//! `std::bad_alloc`, Python raises `MemoryError`, Rust aborts with "memory
-//! allocation of N bytes failed"). The kernel does not say that the limit
-//! was hit, so this is a heuristic: a run that failed (non-zero exit or a
-//! signal) under a memory limit is MLE when
+//! Judges count resident memory, and so does this one ([`Limits::memory`]):
 //!
-//! - its peak resident memory reached 90% of the limit, or
-//! - the tail of its stderr has a known out-of-memory message
-//!   ([`OOM_MARKERS`], compared case-insensitively).
-//!
-//! It misses a program that crashes silently after a failed allocation of
-//! memory it never touched (its RSS stays low): that is reported RE. It
-//! wrongly says MLE for a program that crashes for another reason while
-//! using 90% of the limit, or prints such a message itself.
+//! - a run killed because its main process was seen above the limit while
+//!   running ([`RunReport::memory_exceeded`]) is MLE;
+//! - so is a run whose peak resident memory (`ru_maxrss`) ended above the
+//!   limit, even if it exited 0 with the right answer;
+//! - a run that failed (non-zero exit or a signal) is MLE, not RE, when
+//!   its peak reached 90% of the limit or the tail of its stderr has a
+//!   known out-of-memory message ([`OOM_MARKERS`], compared
+//!   case-insensitively): an allocation refused by an address-space limit
+//!   ([`Limits::address_space`]) or by the runtime's own cap (a JVM's
+//!   `-Xmx`) shows that way. This last rule is a heuristic: it wrongly says
+//!   MLE for a program that crashes for another reason while using 90% of
+//!   the limit, or prints such a message itself.
 
 use std::fmt;
 use std::time::Duration;
@@ -338,6 +337,15 @@ pub fn judge(expected: &str, report: &RunReport, limits: &Limits, mode: CompareM
             limit: limits.file_size.unwrap_or(0),
             file: true,
         };
+    }
+    if let Some(limit) = limits.memory {
+        if report.memory_exceeded || report.peak_rss > limit {
+            return Verdict::MemoryLimit {
+                limit,
+                peak_rss: report.peak_rss,
+                termination: report.termination,
+            };
+        }
     }
     if !report.termination.success() {
         if let Some(limit) = limits.memory {
