@@ -515,12 +515,15 @@ mod tests {
             stderr: String::new(),
             files: vec![format!("out/{cause}.in"), format!("out/{cause}.md")],
             games_in_group: games,
+            diagnosis: Vec::new(),
             narration: String::new(),
             raw_actual: Vec::new(),
             raw_stderr: Vec::new(),
             found_at: format!("game {index}"),
             solution: "./sol".into(),
             cause_text: String::new(),
+            game: pigkill_engine::parse_game(include_str!("../tests/fixtures/rules/sample.in"))
+                .expect("the sample"),
         }
     }
 

@@ -154,10 +154,7 @@ fn a_solution_that_crashes_before_reading_is_one_clear_error() {
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("fails before reading its input"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("the solution cannot start"), "{stderr}");
     assert!(stderr.contains("SIGSEGV"), "{stderr}");
     assert!(stderr.contains("cannot load libfoo.so"), "{stderr}");
     assert!(text(&out.stdout).is_empty(), "no game was minimised");
@@ -288,7 +285,7 @@ fn the_default_run_stops_at_the_first_failure_with_one_minimised_game() {
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert_eq!(report.matches("\n=== ").count(), 1, "{report}");
     let saved: Vec<_> = std::fs::read_dir(out_dir.path()).expect("saved").collect();
-    assert_eq!(saved.len(), 4, "{report}");
+    assert_eq!(saved.len(), 5, "{report}");
     // It stopped long before the 60 s budget: the search ended at the
     // first failure.
     assert!(report.contains("1 failure saved"), "{report}");
@@ -362,7 +359,18 @@ fn json_lines_carry_every_field() {
     let failure = &events[1];
     assert_eq!(failure["verdict"], "WA");
     assert!(failure["detail"].as_str().unwrap().starts_with("WA line "));
-    assert_eq!(failure["cause"], "wrong-output");
+    // The cause is the known mistake that reproduces the output and
+    // predicts the solution on fresh games.
+    assert_eq!(failure["cause"], "dying-skips-peach");
+    let diagnosis = failure["diagnosis"].as_array().expect("a diagnosis");
+    let likely = &diagnosis[0];
+    assert_eq!(likely["mistake"], "dying-skips-peach");
+    assert!(likely["description"].as_str().unwrap().len() > 10);
+    assert_eq!(likely["rule"], "Damage, dying, death");
+    assert_eq!(likely["explains"], likely["of"]);
+    assert!(likely["predicted"].as_u64().unwrap() >= 18, "{likely}");
+    assert_eq!(likely["tried"], 20);
+    assert_eq!(likely["verdict"], "confirmed");
     assert!(failure["elapsed_s"].as_f64().unwrap() > 0.0);
     assert!(failure["game_index"].as_u64().unwrap() < 500);
     assert!(failure["test"].is_null());
@@ -391,7 +399,8 @@ fn json_lines_carry_every_field() {
         .iter()
         .map(|f| f.as_str().unwrap())
         .collect();
-    assert_eq!(files.len(), 4);
+    assert_eq!(files.len(), 5);
+    assert!(files[4].ends_with(".html"));
     assert_eq!(std::fs::read_to_string(files[0]).unwrap(), input);
     assert_eq!(
         std::fs::read_to_string(files[2]).unwrap(),
@@ -414,7 +423,7 @@ fn json_lines_carry_every_field() {
     assert!(summary["search_s"].as_f64().unwrap() <= summary["elapsed_s"].as_f64().unwrap());
     assert!(summary["skipped"].is_u64());
     assert_eq!(summary["failures"], 1);
-    assert_eq!(summary["saved"].as_array().unwrap().len(), 4);
+    assert_eq!(summary["saved"].as_array().unwrap().len(), 5);
     assert_eq!(summary["interrupted"], false);
 }
 

@@ -25,7 +25,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use pigkill_engine::{parse_game, read_judge_game, Budget, Game};
+use pigkill_engine::{read_judge_game, Budget, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 
 pub use cause::Cause;
@@ -43,11 +43,7 @@ use crate::fixtures::first_line_difference;
 use crate::narrate::narrate;
 use crate::shard::Shard;
 use crate::shrink::ShrinkOptions;
-use crate::solution::{Command, CompareMode, Limits, Tally, Verdict, Worker};
-
-/// The statement's sample, the first game every solution is run on: a
-/// solution that cannot even start fails here.
-const SAMPLE: &str = include_str!("../../tests/fixtures/rules/sample.in");
+use crate::solution::{preflight, Command, CompareMode, Limits, StartupError, Tally, Worker};
 
 /// How many failing games of each cause are kept to test a diagnosis on.
 const KEPT_PER_CAUSE: usize = 32;
@@ -137,14 +133,9 @@ pub enum CheckEvent<'a> {
 pub enum CheckError {
     /// The solution could not be run at all, or a working directory made.
     Io(String),
-    /// The solution fails before reading its input: the same error on the
-    /// statement's sample and on a generated game.
-    StartupFailure {
-        /// The verdict on the sample.
-        verdict: String,
-        /// The tail of its standard error, shown safely.
-        stderr: String,
-    },
+    /// The solution cannot start: it fails the same way before printing
+    /// anything on two different games.
+    Startup(StartupError),
     /// The folder of tests cannot be read.
     Folder(String),
 }
@@ -153,17 +144,7 @@ impl std::fmt::Display for CheckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CheckError::Io(message) | CheckError::Folder(message) => f.write_str(message),
-            CheckError::StartupFailure { verdict, stderr } => {
-                write!(
-                    f,
-                    "the solution fails before reading its input (the same failure on the \
-                     statement's sample and on a generated game): {verdict}"
-                )?;
-                if !stderr.trim().is_empty() {
-                    write!(f, "\nits stderr ends with:\n{}", stderr.trim_end())?;
-                }
-                Ok(())
-            }
+            CheckError::Startup(error) => error.fmt(f),
         }
     }
 }
@@ -238,7 +219,7 @@ pub fn run(
     let start = Instant::now();
     let mut worker = Worker::new()
         .map_err(|e| CheckError::Io(format!("cannot make a working directory: {e}")))?;
-    preflight(&mut worker, options)?;
+    preflight(&options.command, &options.limits).map_err(CheckError::Startup)?;
     let mut shared = Shared::default();
     let folder = match &options.source {
         Source::Folder(dir) => Some(folder_cases(dir, &mut shared)?),
@@ -295,6 +276,11 @@ pub fn run(
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
+            if !options.keep_going {
+                // The first failure ends the search at once (the games
+                // under way finish).
+                search_over.store(true, Ordering::Relaxed);
+            }
             let Some(cause) = cause_of(options, &mut worker, &found, &groups, &mut diagnosed)
             else {
                 continue;
@@ -483,58 +469,6 @@ fn generated_case(profile: Profile, seed: u64, index: u64, shared: &Mutex<Shared
             None
         }
     }
-}
-
-/// Runs the solution on the statement's sample, and when it fails there
-/// without printing anything, on a generated game too: the same failure on
-/// both means it fails before reading its input, which no game explains.
-fn preflight(worker: &mut Worker, options: &CheckOptions) -> Result<(), CheckError> {
-    let cannot_run = |e: io::Error| CheckError::Io(format!("cannot run {}: {e}", options.solution));
-    let sample = parse_game(SAMPLE).expect("the statement's sample parses");
-    let answer = match expected(&sample) {
-        Expected::Answer(answer) => answer,
-        _ => return Ok(()),
-    };
-    let (first, _) = judge_game(
-        worker,
-        &options.command,
-        SAMPLE.as_bytes(),
-        &answer,
-        &options.limits,
-        options.compare,
-    )
-    .map_err(cannot_run)?;
-    let silent_crash = |judged: &Judged| {
-        matches!(judged.verdict, Verdict::RuntimeError { .. }) && judged.actual.is_empty()
-    };
-    if !silent_crash(&first) {
-        return Ok(());
-    }
-    let other = (0..64)
-        .map(|i| generate(Profile::Basic, game_seed(0x5eed, i)))
-        .find_map(|game| match expected(&game) {
-            Expected::Answer(answer) => Some((game, answer)),
-            _ => None,
-        });
-    let Some((game, answer)) = other else {
-        return Ok(());
-    };
-    let (second, _) = judge_game(
-        worker,
-        &options.command,
-        game.to_text().as_bytes(),
-        &answer,
-        &options.limits,
-        options.compare,
-    )
-    .map_err(cannot_run)?;
-    if silent_crash(&second) && second.verdict == first.verdict && second.stderr == first.stderr {
-        return Err(CheckError::StartupFailure {
-            verdict: first.verdict.to_string(),
-            stderr: crate::untrusted::show_block(&first.stderr),
-        });
-    }
-    Ok(())
 }
 
 /// The cases of a test folder, in numeric order of their names. A test

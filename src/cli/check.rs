@@ -19,7 +19,7 @@ use super::stress::{
 use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::check::{CheckEvent, CheckOptions, FailureReport, Source, StartReport, Summary};
 use crate::shard::ShardSpec;
-use crate::solution::{preflight, prepare, CompareMode, Limits, MIB};
+use crate::solution::{prepare, CompareMode, Limits, MIB};
 use crate::summary::{check_writable, Run, Summary as ShardSummary};
 use crate::untrusted::{show, show_block};
 
@@ -153,6 +153,11 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
             .args(&args.args)
             .map_err(|e| usage(format!("--solution: {e}")))?;
     }
+    // Judges run solutions in the C locale: no locale files to load, and
+    // the same number and text formats everywhere.
+    let command = command
+        .env("LC_ALL", "C")
+        .map_err(|e| usage(format!("--solution: {e}")))?;
     let shard = resolve_shard(args.shard, args.shards, args.seed)?.shard;
     if let Some(path) = &args.summary {
         check_writable(path, args.force).map_err(usage)?;
@@ -173,7 +178,6 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
         output: args.output.saturating_mul(1024),
         ..Limits::default()
     };
-    preflight(&command, &limits).map_err(usage)?;
     let options = CheckOptions {
         solution: args.solution.clone(),
         command,

@@ -73,7 +73,11 @@ impl fmt::Display for StartupError {
                 if self.stderr.trim().is_empty() {
                     f.write_str(" (nothing on stderr)")
                 } else {
-                    write!(f, "; its stderr:\n{}", self.stderr.trim_end())
+                    write!(
+                        f,
+                        "; its stderr:\n{}",
+                        crate::untrusted::show_block(self.stderr.as_bytes()).trim_end()
+                    )
                 }
             }
         }
@@ -126,18 +130,23 @@ pub fn preflight(command: &Command, limits: &Limits) -> Result<(), StartupError>
 
 /// How a run ended and its stderr, when it looks like a program that never
 /// started: a non-zero exit before any output, with code 126 or 127 or a
-/// known startup message.
+/// known startup message, or death by a signal before any output.
 fn did_not_start(report: &RunReport) -> Option<(Termination, String)> {
-    let Termination::Exited(code) = report.termination else {
-        return None;
-    };
-    if code == 0 || report.timed_out || !report.stdout.is_empty() {
+    if report.timed_out || !report.stdout.is_empty() {
         return None;
     }
     let stderr = String::from_utf8_lossy(&report.stderr_tail).into_owned();
-    let lower = stderr.to_lowercase();
-    let said_so = STARTUP_MARKERS.iter().any(|m| lower.contains(m));
-    (code == 126 || code == 127 || said_so).then_some((report.termination, stderr))
+    match report.termination {
+        Termination::Exited(0) => None,
+        Termination::Exited(code) => {
+            let lower = stderr.to_lowercase();
+            let said_so = STARTUP_MARKERS.iter().any(|m| lower.contains(m));
+            (code == 126 || code == 127 || said_so).then_some((report.termination, stderr))
+        }
+        // Killed by a signal before printing anything: with the same
+        // signal and stderr on two different games, no game explains it.
+        Termination::Signaled(_) => Some((report.termination, stderr)),
+    }
 }
 
 #[cfg(test)]
@@ -154,15 +163,18 @@ mod tests {
     }
 
     #[test]
-    fn only_a_silent_failure_that_says_it_did_not_start_counts() {
+    fn only_a_silent_failure_that_says_it_did_not_start_or_a_silent_crash_counts() {
         let missing = "Error: Could not find or load main class Mian\n";
         assert!(did_not_start(&report(Termination::Exited(1), "", missing)).is_some());
         assert!(did_not_start(&report(Termination::Exited(127), "", "")).is_some());
         // Output first: it started.
         assert!(did_not_start(&report(Termination::Exited(1), "MP\n", missing)).is_none());
-        // A plain non-zero exit, or a crash, is the check's to judge.
+        // A plain non-zero exit is the check's to judge.
         assert!(did_not_start(&report(Termination::Exited(1), "", "bad card\n")).is_none());
-        assert!(did_not_start(&report(Termination::Signaled(11), "", missing)).is_none());
+        // A crash before any output may be a failure to start: `preflight`
+        // says so only when two different games crash alike.
+        assert!(did_not_start(&report(Termination::Signaled(11), "", missing)).is_some());
+        assert!(did_not_start(&report(Termination::Signaled(11), "MP\n", "")).is_none());
         assert!(did_not_start(&report(Termination::Exited(0), "", missing)).is_none());
     }
 
