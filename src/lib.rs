@@ -19,6 +19,7 @@ pub mod merge;
 pub mod minimise;
 pub mod mutation;
 pub mod narrate;
+pub mod package;
 pub mod shard;
 pub mod shrink;
 pub mod solution;

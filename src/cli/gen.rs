@@ -1,17 +1,26 @@
 //! `pigkill gen`: judge data. Games that end, with the answers both
 //! engines agree on, written as `DIR/1.in, 1.out, ...`; or the judge-ready
-//! suite of 20 with its coverage table; or one game of a run, by index.
+//! suite of 20 chosen for strength (`--suite`), checked against wrong and
+//! accepted solutions and written as a judge package with its `SUITE.md`;
+//! or one game of a run, by index.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use pigkill_generators::{game_seed, generate, Profile};
 
-use super::stress::{clock_seed, parse_profile};
+use super::stress::{clock_seed, parse_duration, parse_profile, side_by_side};
 use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::coverage::Coverage;
 use crate::fixtures::write_atomic;
-use crate::suite::{judge_case, suite, CaseError, JudgeCase};
+use crate::package::{self, Format, PackageTest, ProblemMeta, Target};
+use crate::solution::{Command, CompareMode, Limits};
+use crate::suite::exposure::catalogue;
+use crate::suite::report::{render, single_test_mistakes, ReportContext};
+use crate::suite::select::pairs;
+use crate::suite::solutions::{accepted, against, AgainstReport, RunOptions, Solution};
+use crate::suite::{build, judge_case, shape_len, CaseError, JudgeCase, Suite, SuiteOptions};
 
 /// Arguments of `pigkill gen`.
 #[derive(Debug, Args)]
@@ -30,9 +39,36 @@ pub struct GenArgs {
     /// Where to write N.in and N.out.
     #[arg(long, required_unless_present = "index")]
     out: Option<PathBuf>,
-    /// Write the judge-ready suite of 20 (2 basic, 4 no-nullify, 14 full, the last 3 big).
+    /// Write the judge-ready suite of 20 (2 basic, 4 no-nullify, 14 full, the last 3 big),
+    /// chosen to expose every known mistake, with its report SUITE.md.
     #[arg(long, conflicts_with_all = ["count", "profile"])]
     suite: bool,
+    /// The suite's package layout: dir (N.in, N.out), luogu (with config.yml),
+    /// kattis (problem.yaml, data/sample, data/secret, input_validators).
+    #[arg(long, value_enum, default_value = "dir", requires = "suite")]
+    format: Format,
+    /// Write the package as a zip archive at --out (.zip added when missing).
+    #[arg(long, requires = "suite")]
+    zip: bool,
+    /// Wrong solutions (commands, as `check --solution` takes them) that the
+    /// suite must fail: tests are swapped in until each fails one.
+    #[arg(long, num_args = 1.., value_name = "CMD", requires = "suite")]
+    against: Vec<String>,
+    /// Accepted solutions that must pass every test (nothing is written otherwise).
+    #[arg(long, num_args = 1.., value_name = "CMD", requires = "suite")]
+    accepted: Vec<String>,
+    /// How long to search for tests that fail the --against solutions.
+    #[arg(long, default_value = "60s", value_parser = parse_duration, requires = "suite")]
+    search_time: Duration,
+    /// Scale the suite's candidate pools (1 = 4000 basic, 4000 no-nullify, 16000 full, 48 big).
+    #[arg(long, default_value_t = 1.0, requires = "suite")]
+    pool_scale: f64,
+    /// The time limit per test, for the package and for running solutions.
+    #[arg(long, default_value = "1s", value_parser = parse_duration, requires = "suite")]
+    time_limit: Duration,
+    /// The memory limit per test in MiB, for the package.
+    #[arg(long, default_value_t = 128, requires = "suite")]
+    memory_limit: u64,
     /// Print game I of a `pigkill stress` run with this profile and seed (as generated, ending or not).
     #[arg(long, conflicts_with_all = ["suite", "out"])]
     index: Option<u64>,
@@ -59,10 +95,13 @@ pub fn run(args: GenArgs) -> Result<u8, Failure> {
         );
         return Ok(EXIT_OK);
     }
-    let Some(out) = args.out else {
+    let Some(out) = args.out.clone() else {
         return Err(Failure::usage("--out DIR is required"));
     };
-    let count = if args.suite { 20 } else { args.count };
+    if args.suite {
+        return run_suite(args, seed, &out);
+    }
+    let count = args.count;
     let mut paths = Vec::new();
     for i in 1..=count {
         paths.push(out.join(format!("{i}.in")));
@@ -84,9 +123,7 @@ pub fn run(args: GenArgs) -> Result<u8, Failure> {
         }
     }
     eprintln!("gen: seed {seed}");
-    let made: Result<(Vec<JudgeCase>, Coverage), CaseError> = if args.suite {
-        suite(seed)
-    } else {
+    let made: Result<(Vec<JudgeCase>, Coverage), CaseError> = {
         let mut coverage = Coverage::new();
         (0..count)
             .map(|i| judge_case(args.profile, seed, i))
@@ -98,7 +135,7 @@ pub fn run(args: GenArgs) -> Result<u8, Failure> {
                 (cases, coverage)
             })
     };
-    let (cases, coverage) = match made {
+    let (cases, _) = match made {
         Ok(made) => made,
         Err(e @ CaseError::Divergence(_)) => {
             eprintln!("error: {e}");
@@ -129,28 +166,248 @@ pub fn run(args: GenArgs) -> Result<u8, Failure> {
         out.display(),
         rejected
     );
-    if args.suite {
-        for (i, case) in cases.iter().enumerate() {
-            eprintln!(
-                "  {:>2}.in  {:<10} {:>2} pigs {:>4} deck cards  {:>2} rule events",
-                i + 1,
-                case.profile.name(),
-                case.game.pig_count(),
-                case.game.deck().len(),
-                case.events.len()
-            );
-        }
-        print!("{}", coverage.table());
-        let missing = coverage.below(f64::MIN_POSITIVE);
-        if !missing.is_empty() {
-            let names: Vec<&str> = missing.iter().map(|e| e.name()).collect();
-            eprintln!("gen: not covered by the suite: {}", names.join(", "));
-        }
-    }
     Ok(EXIT_OK)
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     write_atomic(path, bytes)
         .map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))
+}
+
+fn solutions(specs: &[String], flag: &str) -> Result<Vec<Solution>, Failure> {
+    specs
+        .iter()
+        .map(|spec| {
+            Command::parse(spec)
+                .map(|command| Solution {
+                    spec: spec.clone(),
+                    command,
+                })
+                .map_err(|e| Failure::usage(format!("{flag} '{spec}': {e}")))
+        })
+        .collect()
+}
+
+/// `pigkill gen --suite`: build, check against the solutions, report, write.
+fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
+    let wrong = solutions(&args.against, "--against")?;
+    let right = solutions(&args.accepted, "--accepted")?;
+    if !(args.pool_scale > 0.0 && args.pool_scale.is_finite()) {
+        return Err(Failure::usage(format!(
+            "--pool-scale {}: expected a positive number",
+            args.pool_scale
+        )));
+    }
+    let target = Target::new(out, args.zip);
+    // The suite grows by at most one test per wrong solution.
+    let most = shape_len() + wrong.len();
+    let layout = package::layout(args.format, most);
+    if !args.force {
+        let taken = package::taken(&target, layout.iter().map(String::as_str));
+        if let Some(first) = taken.first() {
+            return Err(Failure::usage(format!(
+                "{} exists ({} files in the way), expected an empty place; nothing was written (use --force to overwrite)",
+                first.display(),
+                taken.len()
+            )));
+        }
+    }
+    eprintln!("gen: seed {seed}");
+    let options = SuiteOptions {
+        pool: SuiteOptions::default().pool.scaled(args.pool_scale),
+        ..SuiteOptions::default()
+    };
+    let mut suite = build(seed, &options);
+    let run = RunOptions {
+        limits: Limits {
+            timeout: args.time_limit,
+            ..Limits::default()
+        },
+        mode: CompareMode::Lines,
+        search_time: args.search_time,
+        extend_by: options.pool.of(crate::suite::Slot::Full),
+    };
+    let against_report = if wrong.is_empty() {
+        None
+    } else {
+        Some(
+            against(&mut suite, &wrong, &run)
+                .map_err(|e| Failure::usage(format!("--against: {e}")))?,
+        )
+    };
+    let failures =
+        accepted(&suite, &right, &run).map_err(|e| Failure::usage(format!("--accepted: {e}")))?;
+    print_summary(&suite, against_report.as_ref());
+    if !failures.is_empty() {
+        for f in &failures {
+            println!(
+                "\n=== accepted solution `{}` fails {} of the {} tests",
+                f.spec,
+                f.tests.len(),
+                suite.tests.len()
+            );
+            println!("{}", f.judged.verdict);
+            let (game, expected, judged) = match &f.minimised {
+                Some(m) => (&m.shrunk.game, &m.expected, &m.judged),
+                None => (&f.game, &f.expected, &f.judged),
+            };
+            println!(
+                "--- the game{}:\n{}",
+                if f.minimised.is_some() {
+                    " (minimised)"
+                } else {
+                    ""
+                },
+                game.to_text().trim_end()
+            );
+            println!(
+                "--- expected vs actual ({}):\n{}",
+                judged.verdict,
+                side_by_side(
+                    ["expected", "actual"],
+                    [expected, &crate::untrusted::show_block(&judged.actual)]
+                )
+                .trim_end()
+            );
+        }
+        eprintln!("gen: an accepted solution fails the suite; nothing was written");
+        return Ok(EXIT_FOUND);
+    }
+    let names = package::test_names(args.format, suite.tests.len());
+    let report = render(
+        &suite,
+        &ReportContext {
+            seed,
+            names,
+            against: against_report.as_ref(),
+            accepted: args.accepted.clone(),
+        },
+    );
+    let tests: Vec<PackageTest> = suite
+        .cases()
+        .map(|c| PackageTest {
+            input: c.case.game.to_text(),
+            answer: c.case.outcome.to_judge_text(),
+            subtask: c.slot.subtask(),
+        })
+        .collect();
+    let meta = ProblemMeta {
+        time_limit: args.time_limit,
+        memory_mib: args.memory_limit,
+        ..ProblemMeta::default()
+    };
+    let files = package::files(args.format, &tests, &report, &meta)
+        .map_err(|e| Failure::usage(format!("cannot write YAML: {e}")))?;
+    package::write(&target, &files, args.force)
+        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", target.path().display())))?;
+    if let Some(corpus) = &args.corpus {
+        for (i, c) in suite.cases().enumerate() {
+            write(
+                &corpus.join(format!("{}-{seed}-{}", c.case.profile.name(), i + 1)),
+                c.case.game.to_text().as_bytes(),
+            )?;
+        }
+    }
+    eprintln!(
+        "gen: wrote {} tests ({} package) to {}",
+        suite.tests.len(),
+        args.format
+            .to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string()),
+        target.path().display()
+    );
+    let mut coverage = Coverage::new();
+    for c in suite.cases() {
+        coverage.add(c.case.events);
+    }
+    print!("{}", coverage.table());
+    let uncaught = against_report.as_ref().map_or(0, |r| r.uncaught().len());
+    Ok(if uncaught > 0 { EXIT_FOUND } else { EXIT_OK })
+}
+
+/// The suite's figures on stderr.
+fn print_summary(suite: &Suite, against: Option<&AgainstReport>) {
+    let kept = suite.pool.kept();
+    eprintln!(
+        "gen: {} tests chosen from {} candidates ({} basic, {} no-nullify, {} full, {} big; {} set aside, {} extra rounds) in {:.1} s",
+        suite.tests.len(),
+        kept.iter().sum::<usize>(),
+        kept[0],
+        kept[1],
+        kept[2],
+        kept[3],
+        suite.pool.set_aside.len(),
+        suite.extra_rounds,
+        suite.elapsed.as_secs_f64()
+    );
+    let exposed = suite.exposed();
+    eprintln!(
+        "gen: the suite exposes {} of {} catalogue mistakes",
+        exposed.len(),
+        catalogue().len()
+    );
+    let missed = crate::suite::MutantSet::all().difference(&exposed);
+    if !missed.is_empty() {
+        eprintln!("gen: warning: not exposed by any test: {missed}");
+    }
+    for (m, t) in single_test_mistakes(suite) {
+        eprintln!(
+            "gen: exposed by one test only: {} (test {})",
+            catalogue()[m].name(),
+            t + 1
+        );
+    }
+    eprintln!(
+        "gen: {} of {} pairs of mistakes separated ({} separable in the pool); {} rule events covered of {} reachable",
+        suite.separated_pairs(),
+        pairs(),
+        suite.separable_pairs(),
+        suite.events().len(),
+        suite.reachable_events().len()
+    );
+    eprintln!(
+        "gen: {} of {} solutions with two catalogue mistakes fail the suite",
+        pairs() - suite.two_mistakes_passing().len(),
+        pairs()
+    );
+    for line in &suite.pool.set_aside {
+        eprintln!("gen: set aside: {line}");
+    }
+    if let Some(report) = against {
+        for r in &report.results {
+            let positions: Vec<String> = suite
+                .positions(&r.fails)
+                .iter()
+                .map(|t| (t + 1).to_string())
+                .collect();
+            if positions.is_empty() {
+                eprintln!(
+                    "gen: wrong solution `{}`: NOT caught ({} candidates tried in the time given)",
+                    r.spec, r.searched
+                );
+            } else {
+                eprintln!(
+                    "gen: wrong solution `{}` fails test {}{}",
+                    r.spec,
+                    positions.join(", "),
+                    if r.caught_at_once {
+                        String::new()
+                    } else {
+                        format!(" (found after {} candidates)", r.searched)
+                    }
+                );
+            }
+        }
+        for a in &report.added {
+            eprintln!(
+                "gen: {} for `{}`",
+                if a.replaced.is_some() {
+                    "swapped a test in"
+                } else {
+                    "added a test"
+                },
+                a.spec
+            );
+        }
+    }
 }

@@ -1,12 +1,32 @@
 //! Judge data: games that end, with answers both engines agree on, and a
 //! judge-ready suite of 20 tests shaped like the original's (2 `basic`, 4
-//! `no-nullify`, 14 `full`, the last ones `big`), chosen greedily so that
-//! together they cover every rule event the set can reach.
+//! `no-nullify`, 14 `full`, the last 3 `big`), chosen for strength: the
+//! tests that together expose every known mistake (the catalogue of wrong
+//! reference engines, `pigkill_reference::mutants`), separate as many pairs
+//! of mistakes as they can, and cover every rule event.
+//!
+//! - [`judge_case`] makes one test: a game that ends and its answer.
+//! - [`exposure`] tells which mistakes a game exposes ([`MutantSet`]).
+//! - [`pool`] draws the candidates of each kind of slot ([`Slot`]).
+//! - [`select`] chooses the suite from the pools ([`build`]).
+//! - [`solutions`] runs wrong solutions that the suite must fail
+//!   (`--against`) and right ones that must pass it (`--accepted`).
+//! - [`report`] writes `SUITE.md`.
+
+pub mod exposure;
+pub mod pool;
+pub mod report;
+pub mod select;
+pub mod solutions;
+
+pub use exposure::{exposes, MutantSet};
+pub use pool::{shape_len, Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
+pub use select::{build, Suite, SuiteOptions};
 
 use pigkill_engine::{Budget, Game, Outcome, StrategyEngine};
 use pigkill_generators::{game_seed, generate_ending, GenerateError, Profile};
 
-use crate::coverage::{rule_events, Coverage, RuleSet};
+use crate::coverage::{rule_events, RuleSet};
 use crate::diff::{explain_divergence, play, play_traced, Divergence, Verdict};
 use crate::engines;
 
@@ -82,58 +102,4 @@ pub fn judge_case(profile: Profile, seed: u64, index: u64) -> Result<JudgeCase, 
         seed: generated.seed,
         rejected: generated.rejected,
     })
-}
-
-/// The profiles of the 20 suite slots, in order: the statement's subtasks
-/// (10% without tricks, 20% more without nullify), the last three `big`.
-pub const SUITE: [Profile; 20] = {
-    let mut slots = [Profile::Full; 20];
-    slots[0] = Profile::Basic;
-    slots[1] = Profile::Basic;
-    slots[2] = Profile::NoNullify;
-    slots[3] = Profile::NoNullify;
-    slots[4] = Profile::NoNullify;
-    slots[5] = Profile::NoNullify;
-    slots[17] = Profile::Big;
-    slots[18] = Profile::Big;
-    slots[19] = Profile::Big;
-    slots
-};
-
-/// How many candidates each suite slot chooses from.
-pub const SUITE_CANDIDATES: u64 = 64;
-
-/// The judge-ready suite: for each slot of [`SUITE`], the candidate (of
-/// [`SUITE_CANDIDATES`] made from the seed) that adds the most rule events
-/// not yet covered by the slots before it (ties: the longer game).
-///
-/// # Errors
-///
-/// [`CaseError`] when a candidate cannot be made or the engines disagree.
-pub fn suite(seed: u64) -> Result<(Vec<JudgeCase>, Coverage), CaseError> {
-    let mut covered = RuleSet::default();
-    let mut cases = Vec::with_capacity(SUITE.len());
-    let mut coverage = Coverage::new();
-    for (slot, profile) in SUITE.iter().enumerate() {
-        let mut best: Option<(usize, usize, JudgeCase)> = None;
-        for candidate in 0..SUITE_CANDIDATES {
-            let case = judge_case(*profile, seed, slot as u64 * SUITE_CANDIDATES + candidate)?;
-            let new = case.events.iter().filter(|e| !covered.contains(*e)).count();
-            let length = case.game.deck().len();
-            if best
-                .as_ref()
-                .is_none_or(|(n, l, _)| (new, length) > (*n, *l))
-            {
-                best = Some((new, length, case));
-            }
-        }
-        if let Some((_, _, case)) = best {
-            for event in case.events.iter() {
-                covered.insert(event);
-            }
-            coverage.add(case.events);
-            cases.push(case);
-        }
-    }
-    Ok((cases, coverage))
 }

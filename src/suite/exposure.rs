@@ -1,0 +1,176 @@
+//! Which known mistakes a game exposes: the catalogue of wrong reference
+//! engines (`pigkill_reference::mutants`), each played on the game and
+//! compared with the answer. A mistake is exposed when its judge output
+//! differs from the right one, or when it does not end (or fails) where
+//! the right engine ends: a solution with that mistake would get WA or TLE.
+//!
+//! Nothing here knows how many mistakes the catalogue has: a [`MutantSet`]
+//! is a bit set over the positions of `Mutation::ALL`, as long as the
+//! catalogue is.
+
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pigkill_engine::{Budget, Game, Outcome};
+use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
+
+use crate::solution::{compare, CompareMode};
+
+/// The catalogue of known mistakes, in its own order.
+pub fn catalogue() -> &'static [Mutation] {
+    &Mutation::ALL
+}
+
+/// A set of catalogue mistakes, by their position in [`catalogue`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MutantSet(Vec<u64>);
+
+impl MutantSet {
+    /// The empty set.
+    pub fn new() -> MutantSet {
+        MutantSet(vec![0; catalogue().len().div_ceil(64)])
+    }
+
+    /// Every mistake of the catalogue.
+    pub fn all() -> MutantSet {
+        (0..catalogue().len()).collect()
+    }
+
+    /// Adds mistake number `i`.
+    pub fn insert(&mut self, i: usize) {
+        if self.0.len() <= i / 64 {
+            self.0.resize(i / 64 + 1, 0);
+        }
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Whether mistake number `i` is in the set.
+    pub fn contains(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// How many mistakes the set holds.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The positions in the set, in catalogue order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            (0..64)
+                .filter(move |b| w & (1 << b) != 0)
+                .map(move |b| k * 64 + b)
+        })
+    }
+
+    /// The mistakes in the set.
+    pub fn mutations(&self) -> impl Iterator<Item = Mutation> + '_ {
+        self.iter().filter_map(|i| catalogue().get(i).copied())
+    }
+
+    /// Adds every mistake of `other`.
+    pub fn union_with(&mut self, other: &MutantSet) {
+        if self.0.len() < other.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+
+    /// The mistakes in both sets.
+    pub fn intersection(&self, other: &MutantSet) -> MutantSet {
+        MutantSet(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+
+    /// The mistakes of `self` not in `other`.
+    pub fn difference(&self, other: &MutantSet) -> MutantSet {
+        MutantSet(
+            self.0
+                .iter()
+                .enumerate()
+                .map(|(k, a)| a & !other.0.get(k).copied().unwrap_or(0))
+                .collect(),
+        )
+    }
+
+    /// How many mistakes are in both sets.
+    pub fn intersection_len(&self, other: &MutantSet) -> usize {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .map(|(a, b)| (a & b).count_ones() as usize)
+            .sum()
+    }
+
+    /// Whether every mistake of `self` is in `other`.
+    pub fn is_subset(&self, other: &MutantSet) -> bool {
+        self.difference(other).is_empty()
+    }
+}
+
+impl FromIterator<usize> for MutantSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> MutantSet {
+        let mut set = MutantSet::new();
+        for i in iter {
+            set.insert(i);
+        }
+        set
+    }
+}
+
+impl fmt::Display for MutantSet {
+    /// The mistakes' names, comma-separated (`-` for none).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (k, m) in self.mutations().enumerate() {
+            if k > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(m.name())?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether the mistakes of `set`, made together, are exposed on `game`,
+/// whose right judge output is `answer`: the variant prints an output
+/// (output mistakes included, through `mistaken_output`) that a judge
+/// comparing lines ([`CompareMode::Lines`], trailing whitespace and blank
+/// lines ignored) does not accept, does not end, or panics.
+pub fn set_exposed(set: MutationSet, game: &Game, answer: &str) -> bool {
+    let printed = catch_unwind(AssertUnwindSafe(|| {
+        mistaken_output(game, Budget::default(), set)
+    }));
+    match printed {
+        Ok(Ok(text)) => {
+            text != answer
+                && !compare(answer.as_bytes(), text.as_bytes(), CompareMode::Lines).is_accepted()
+        }
+        _ => true,
+    }
+}
+
+/// Whether the one mistake `mutation` is exposed (see [`set_exposed`]).
+pub fn is_exposed(mutation: Mutation, game: &Game, answer: &str) -> bool {
+    set_exposed(MutationSet::single(mutation), game, answer)
+}
+
+/// The catalogue mistakes that `game`, whose right answer is `answer`,
+/// exposes (see [`is_exposed`]), each played with the default budget.
+pub fn exposes(game: &Game, answer: &Outcome) -> MutantSet {
+    let answer = answer.to_judge_text();
+    catalogue()
+        .iter()
+        .enumerate()
+        .filter(|(_, &m)| is_exposed(m, game, &answer))
+        .map(|(i, _)| i)
+        .collect()
+}

@@ -1,0 +1,280 @@
+//! The candidates a suite is chosen from: for each kind of slot
+//! ([`Slot`]: the statement's subtasks, and `big` for the last tests), a
+//! pool of games that end, each with its answer, its rule events and the
+//! catalogue mistakes it exposes.
+//!
+//! Candidate `i` of a slot is made from the suite's seed, the slot and `i`
+//! alone, so a pool is the same on every machine, and drawing more
+//! candidates ([`Pool::extend`]) never changes the ones drawn before.
+//! Candidates are made in parallel (rayon), kept in index order.
+
+use pigkill_engine::{Card, Game};
+use pigkill_generators::{splitmix64, Profile};
+use rayon::prelude::*;
+
+use super::exposure::{exposes, MutantSet};
+use super::{judge_case, CaseError, JudgeCase};
+
+/// A subtask of the statement: which cards its games may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Subtask {
+    /// 10% of the data: no tricks (peach, kill, dodge, crossbow only).
+    Basic,
+    /// 20% more: every card but nullify.
+    NoNullify,
+    /// The rest: every card.
+    Full,
+}
+
+impl Subtask {
+    /// Every subtask, in the statement's order.
+    pub const ALL: [Subtask; 3] = [Subtask::Basic, Subtask::NoNullify, Subtask::Full];
+
+    /// The subtask's name (the generator profile of the same name).
+    pub const fn name(self) -> &'static str {
+        self.profile().name()
+    }
+
+    /// The generator profile that makes the subtask's games.
+    pub const fn profile(self) -> Profile {
+        match self {
+            Subtask::Basic => Profile::Basic,
+            Subtask::NoNullify => Profile::NoNullify,
+            Subtask::Full => Profile::Full,
+        }
+    }
+
+    /// Its position in [`Subtask::ALL`] (0, 1, 2).
+    pub const fn number(self) -> usize {
+        self as usize
+    }
+
+    /// Whether every card of `game` is allowed in the subtask.
+    pub fn admits(self, game: &Game) -> bool {
+        let profile = self.profile();
+        let allowed = |card: &Card| profile.allows(*card);
+        game.deck().iter().all(allowed) && game.pigs().iter().all(|p| p.hand.iter().all(allowed))
+    }
+}
+
+/// A kind of suite slot: the subtask its test belongs to, and the
+/// generator profiles its candidates come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slot {
+    /// A `basic` test.
+    Basic,
+    /// A `no-nullify` test.
+    NoNullify,
+    /// A `full` test of any size: every profile of full games but `big`,
+    /// in turn, for variety.
+    Full,
+    /// A `full` test of ten pigs and 1800 to 2000 deck cards, for the
+    /// timing side of the data.
+    Big,
+}
+
+impl Slot {
+    /// Every kind of slot, in suite order.
+    pub const ALL: [Slot; 4] = [Slot::Basic, Slot::NoNullify, Slot::Full, Slot::Big];
+
+    /// The slot's name in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Slot::Basic => "basic",
+            Slot::NoNullify => "no-nullify",
+            Slot::Full => "full",
+            Slot::Big => "big",
+        }
+    }
+
+    /// Its position in [`Slot::ALL`].
+    pub const fn number(self) -> usize {
+        self as usize
+    }
+
+    /// The subtask its tests belong to.
+    pub const fn subtask(self) -> Subtask {
+        match self {
+            Slot::Basic => Subtask::Basic,
+            Slot::NoNullify => Subtask::NoNullify,
+            Slot::Full | Slot::Big => Subtask::Full,
+        }
+    }
+
+    /// The profiles its candidates are drawn from, candidate `i` from
+    /// profile `i % len`: `full` slots take every profile but the other
+    /// subtasks' and `big`.
+    pub fn profiles(self) -> Vec<Profile> {
+        match self {
+            Slot::Basic => vec![Profile::Basic],
+            Slot::NoNullify => vec![Profile::NoNullify],
+            Slot::Full => Profile::ALL
+                .into_iter()
+                .filter(|p| !matches!(p, Profile::Basic | Profile::NoNullify | Profile::Big))
+                .collect(),
+            Slot::Big => vec![Profile::Big],
+        }
+    }
+}
+
+/// The suite's shape: how many tests of each kind, in order (the
+/// statement's 20: 2 `basic`, 4 `no-nullify`, 14 `full`, the last 3 big).
+pub const SHAPE: [(Slot, usize); 4] = [
+    (Slot::Basic, 2),
+    (Slot::NoNullify, 4),
+    (Slot::Full, 11),
+    (Slot::Big, 3),
+];
+
+/// How many tests the suite's shape has.
+pub fn shape_len() -> usize {
+    SHAPE.iter().map(|(_, n)| n).sum()
+}
+
+/// One candidate test.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The game and its answer.
+    pub case: JudgeCase,
+    /// The kind of slot it may fill.
+    pub slot: Slot,
+    /// Its index among the slot's candidates.
+    pub index: u64,
+    /// The catalogue mistakes it exposes.
+    pub exposes: MutantSet,
+}
+
+impl Candidate {
+    /// Its size, in cards: the deck and the starting hands.
+    pub fn size(&self) -> usize {
+        self.case.game.deck().len() + 4 * self.case.game.pig_count()
+    }
+}
+
+/// How many candidates each kind of slot draws at first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolSizes(pub [u64; 4]);
+
+impl PoolSizes {
+    /// The default pools: 4000 `basic`, 4000 `no-nullify`, 16000 `full`,
+    /// 48 `big` candidates.
+    pub const DEFAULT: PoolSizes = PoolSizes([4000, 4000, 16000, 48]);
+
+    /// The pools scaled by `factor` (at least one candidate each).
+    pub fn scaled(self, factor: f64) -> PoolSizes {
+        PoolSizes(self.0.map(|n| ((n as f64 * factor).round() as u64).max(1)))
+    }
+
+    /// The pool size of `slot`.
+    pub fn of(self, slot: Slot) -> u64 {
+        self.0[slot.number()]
+    }
+}
+
+impl Default for PoolSizes {
+    fn default() -> PoolSizes {
+        PoolSizes::DEFAULT
+    }
+}
+
+/// The candidates drawn so far.
+#[derive(Clone, Debug)]
+pub struct Pool {
+    /// The suite's seed.
+    pub seed: u64,
+    /// Every candidate, by slot kind, then index.
+    pub candidates: Vec<Candidate>,
+    /// How many candidates of each slot kind were drawn (made or set aside).
+    pub drawn: [u64; 4],
+    /// Candidates set aside: the engines disagree on them, or the
+    /// generator found no game that ends (one line each).
+    pub set_aside: Vec<String>,
+}
+
+/// The seed of a slot kind's candidates.
+fn slot_seed(seed: u64, slot: Slot) -> u64 {
+    splitmix64(seed ^ 0x5355_4954_4553_0000, slot.number() as u64)
+}
+
+impl Pool {
+    /// An empty pool for `seed`.
+    pub fn new(seed: u64) -> Pool {
+        Pool {
+            seed,
+            candidates: Vec::new(),
+            drawn: [0; 4],
+            set_aside: Vec::new(),
+        }
+    }
+
+    /// The pool with `sizes` candidates of each kind.
+    pub fn draw(seed: u64, sizes: PoolSizes) -> Pool {
+        let mut pool = Pool::new(seed);
+        for slot in Slot::ALL {
+            pool.extend(slot, sizes.of(slot));
+        }
+        pool
+    }
+
+    /// Draws `count` more candidates of `slot`; returns how many were kept.
+    pub fn extend(&mut self, slot: Slot, count: u64) -> usize {
+        let first = self.drawn[slot.number()];
+        let seed = slot_seed(self.seed, slot);
+        let made: Vec<Result<Candidate, String>> = (first..first + count)
+            .into_par_iter()
+            .map(|index| candidate(slot, seed, index))
+            .collect();
+        self.drawn[slot.number()] += count;
+        let before = self.candidates.len();
+        for result in made {
+            match result {
+                Ok(candidate) => self.candidates.push(candidate),
+                Err(line) => self.set_aside.push(line),
+            }
+        }
+        self.candidates.len() - before
+    }
+
+    /// Every mistake some candidate exposes.
+    pub fn exposed(&self) -> MutantSet {
+        let mut all = MutantSet::new();
+        for c in &self.candidates {
+            all.union_with(&c.exposes);
+        }
+        all
+    }
+
+    /// How many candidates of each slot kind were kept.
+    pub fn kept(&self) -> [usize; 4] {
+        let mut kept = [0; 4];
+        for c in &self.candidates {
+            kept[c.slot.number()] += 1;
+        }
+        kept
+    }
+}
+
+/// Candidate `index` of `slot`, or why it was set aside.
+fn candidate(slot: Slot, seed: u64, index: u64) -> Result<Candidate, String> {
+    let profiles = slot.profiles();
+    let profile = profiles[(index % profiles.len() as u64) as usize];
+    match judge_case(profile, seed, index) {
+        Ok(case) if slot.subtask().admits(&case.game) => Ok(Candidate {
+            exposes: exposes(&case.game, &case.outcome),
+            case,
+            slot,
+            index,
+        }),
+        Ok(_) => Err(format!(
+            "{} candidate {index}: a {} game with cards outside the subtask",
+            slot.name(),
+            profile.name()
+        )),
+        Err(CaseError::Divergence(d)) => Err(format!(
+            "{} candidate {index}: the engines disagree ({}), so it has no trusted answer",
+            slot.name(),
+            d.1.signature
+        )),
+        Err(e) => Err(format!("{} candidate {index}: {e}", slot.name())),
+    }
+}
