@@ -148,3 +148,57 @@ fn each_injected_mistake_is_caught_and_diagnosed_as_its_catalogue_id() {
     }
     assert!(named >= 40, "{named} mistakes diagnosed");
 }
+
+fn pigkill(args: &[String]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_pigkill"))
+        .args(args)
+        .output()
+        .expect("pigkill runs")
+}
+
+#[test]
+fn the_contestant_passes_every_seeds_suite_and_each_of_its_mistakes_fails_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let right = contestants().join("contestant").display().to_string();
+    let wrong: Vec<String> = std::fs::read_dir(contestants())
+        .expect("built")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let name = path.file_name()?.to_string_lossy().to_string();
+            let id = name.strip_prefix("contestant-")?;
+            (!EQUIVALENT.contains(&id)).then(|| path.display().to_string())
+        })
+        .collect();
+    for seed in 1..=10 {
+        let out = dir.path().join(format!("suite-{seed}"));
+        let mut args: Vec<String> = ["gen", "--suite", "--pool-scale", "0.25", "--seed"]
+            .map(String::from)
+            .to_vec();
+        args.push(seed.to_string());
+        args.extend(["--out".to_string(), out.display().to_string()]);
+        args.extend(["--accepted".to_string(), right.clone()]);
+        if seed == 1 {
+            // Each mistake binary must fail the suite: tests are swapped in
+            // until it does, or the command says which it could not catch.
+            args.push("--against".to_string());
+            args.extend(wrong.iter().cloned());
+        }
+        let run = pigkill(&args);
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "seed {seed}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        // And as a judge sees it: the contestant passes the written tests.
+        let (code, events, stderr) =
+            check(&["--solution", &right, "--tests", out.to_str().expect("path")]);
+        assert_eq!(code, Some(0), "seed {seed}: {events:?}{stderr}");
+    }
+    // Each mistake binary fails a written test of seed 1's suite.
+    let suite = dir.path().join("suite-1");
+    for exe in &wrong {
+        let (code, _, stderr) = check(&["--solution", exe, "--tests", suite.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{exe} fails seed 1's suite: {stderr}");
+    }
+}

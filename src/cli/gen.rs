@@ -15,7 +15,7 @@ use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::coverage::Coverage;
 use crate::fixtures::write_atomic;
 use crate::package::{self, Format, PackageTest, ProblemMeta, Target};
-use crate::solution::{Command, CompareMode, Limits};
+use crate::solution::{prepare, CompareMode, Limits};
 use crate::suite::exposure::catalogue;
 use crate::suite::report::{render, single_test_mistakes, ReportContext};
 use crate::suite::select::pairs;
@@ -178,12 +178,18 @@ fn solutions(specs: &[String], flag: &str) -> Result<Vec<Solution>, Failure> {
     specs
         .iter()
         .map(|spec| {
-            Command::parse(spec)
-                .map(|command| Solution {
-                    spec: spec.clone(),
-                    command,
-                })
-                .map_err(|e| Failure::usage(format!("{flag} '{spec}': {e}")))
+            // A binary, a command line, or a source file (compiled once
+            // and cached, as `check --solution` takes it).
+            let prepared =
+                prepare(spec, None).map_err(|e| Failure::usage(format!("{flag} '{spec}': {e}")))?;
+            let command = prepared
+                .command
+                .env("LC_ALL", "C")
+                .map_err(|e| Failure::usage(format!("{flag} '{spec}': {e}")))?;
+            Ok(Solution {
+                spec: spec.clone(),
+                command,
+            })
         })
         .collect()
 }
