@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use pigkill::minimise::{minimise_divergence, MinimiseOptions};
+use pigkill::shrink::divergence::{shrink_divergence, DivergenceShrinkOptions};
 use pigkill::stress::{run, Counters, Found, Limit, Shard, StressOptions};
 use pigkill_engine::{Budget, Engine, StrategyEngine};
 use pigkill_generators::{game_seed, generate, Profile};
@@ -55,11 +55,11 @@ fn shrink(c: &mut Criterion) {
         );
         group.bench_with_input(BenchmarkId::from_parameter(id), &found, |b, found| {
             b.iter(|| {
-                minimise_divergence(
+                shrink_divergence(
                     pair,
                     &found.game,
                     found.divergence.signature,
-                    &MinimiseOptions::default(),
+                    &DivergenceShrinkOptions::default(),
                 )
                 .expect("it shrinks")
             });

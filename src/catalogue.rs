@@ -12,7 +12,7 @@ use pigkill_engine::{Budget, Engine, Game, StrategyEngine};
 use pigkill_generators::{game_seed, generate, Profile};
 use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 
-use crate::minimise::turns;
+use crate::shrink::divergence::turns;
 use crate::shrink::{shrink, ShrinkOptions};
 use crate::solution::{compare, CompareMode};
 

@@ -99,7 +99,7 @@ pub fn note(origin: &Origin, original: &Game, minimised: &Game, divergence: &Div
     md.push_str(&format!("# Divergence: {}\n\n", divergence.signature));
     md.push_str(&format!(
         "Found by the differential runner in {origin}; the engines `{}` and `{}` disagree. \
-         Minimised from {} to {}, keeping the same signature. Not settled yet: decide \
+         ShrunkDivergence from {} to {}, keeping the same signature. Not settled yet: decide \
          which engine follows `rules.md`, fix the other, write the answer to the `.out` \
          by hand and move the fixture to `regressions/` (see `tests/fixtures/README.md`).\n\n",
         divergence.engines[0],

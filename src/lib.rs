@@ -16,7 +16,6 @@ pub mod found;
 pub mod fuzzing;
 pub mod html;
 pub mod merge;
-pub mod minimise;
 pub mod mutation;
 pub mod narrate;
 pub mod package;

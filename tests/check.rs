@@ -175,7 +175,7 @@ fn a_solution_that_crashes_on_some_games_gets_re_naming_the_signal() {
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
     assert!(report.contains("RE: killed by SIGSEGV"), "{report}");
-    // Minimised to the smallest table that still crashes: 6 pigs.
+    // ShrunkDivergence to the smallest table that still crashes: 6 pigs.
     assert!(report.contains("to 6 pigs"), "{report}");
 }
 

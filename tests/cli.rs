@@ -258,7 +258,7 @@ fn stress_finds_a_mutant_exits_1_and_saves_the_minimised_fixture() {
         note.contains("rescue(") && note.contains("death("),
         "{note}"
     );
-    assert!(note.contains("Minimised from"), "{note}");
+    assert!(note.contains("ShrunkDivergence from"), "{note}");
 }
 
 #[test]

@@ -6,8 +6,8 @@
 
 use pigkill::diff::compare;
 use pigkill::engines;
-use pigkill::minimise::{minimise_divergence, MinimiseOptions};
 use pigkill::mutation::catch;
+use pigkill::shrink::divergence::{shrink_divergence, DivergenceShrinkOptions};
 use pigkill::stress::{run, Counters, Limit, Shard, StressOptions};
 use pigkill_engine::{Budget, Engine, StrategyEngine};
 use pigkill_generators::{game_seed, generate, Profile};
@@ -98,9 +98,13 @@ fn classic_mistakes_shrink_to_tiny_games_with_the_same_signature() {
         let mut smallest: Option<(usize, usize, String)> = None;
         for found in summary.found.iter().take(6) {
             let signature = found.divergence.signature;
-            let minimised =
-                minimise_divergence(pair, &found.game, signature, &MinimiseOptions::default())
-                    .unwrap_or_else(|e| panic!("{mutation}: {e}"));
+            let minimised = shrink_divergence(
+                pair,
+                &found.game,
+                signature,
+                &DivergenceShrinkOptions::default(),
+            )
+            .unwrap_or_else(|e| panic!("{mutation}: {e}"));
             let game = &minimised.shrunk.game;
             let line = format!(
                 "{mutation}: {signature}: {} pigs, {} deck cards -> {} pigs, {} deck cards",

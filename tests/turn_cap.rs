@@ -5,7 +5,7 @@
 //! cites.
 
 use pigkill::engines::EngineName;
-use pigkill::minimise::turns;
+use pigkill::shrink::divergence::turns;
 use pigkill_engine::{Budget, RunError, Stall, DEFAULT_MAX_TURNS};
 use pigkill_generators::{game_seed, generate, Profile};
 

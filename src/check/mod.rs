@@ -29,7 +29,7 @@ use pigkill_engine::{read_judge_game, Budget, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 
 pub use cause::Cause;
-pub use oracle::{expected, judge_game, minimise_failure, Expected, Judged, MinimisedFailure};
+pub use oracle::{expected, judge_game, shrink_failure, Expected, Judged, ShrunkFailure};
 pub use report::{likely_cause_text, FailureReport, Size, StartReport, Summary};
 
 use crate::catalogue::same;
@@ -644,7 +644,7 @@ fn minimise_and_save(
         cancel: Some(options.stop.clone()),
         ..ShrinkOptions::default()
     };
-    let minimised = minimise_failure(
+    let minimised = shrink_failure(
         worker,
         &options.command,
         &found.case.game,

@@ -101,7 +101,7 @@ pub fn judge_game<'w>(
 
 /// A minimised failure of the solution.
 #[derive(Debug)]
-pub struct MinimisedFailure {
+pub struct ShrunkFailure {
     /// What the shrinker did.
     pub shrunk: Shrunk,
     /// The engines' answer on the minimised game.
@@ -165,7 +165,7 @@ impl Oracle<'_> {
 ///
 /// The I/O error when the solution cannot be started; an `InvalidInput`
 /// error when `game` itself does not fail that way.
-pub fn minimise_failure(
+pub fn shrink_failure(
     worker: &mut Worker,
     command: &Command,
     game: &Game,
@@ -173,7 +173,7 @@ pub fn minimise_failure(
     limits: &Limits,
     mode: CompareMode,
     options: &ShrinkOptions,
-) -> io::Result<MinimisedFailure> {
+) -> io::Result<ShrunkFailure> {
     let mut oracle = Oracle {
         worker,
         command,
@@ -192,7 +192,7 @@ pub fn minimise_failure(
             }
             let mut trace = Vec::new();
             let _ = engines::pair()[0].run_traced(candidate, Budget::default(), &mut trace);
-            Some(crate::minimise::turns(&trace))
+            Some(crate::shrink::divergence::turns(&trace))
         },
         options,
     );
@@ -203,7 +203,7 @@ pub fn minimise_failure(
     let (expected, judged) = oracle
         .judge(&shrunk.game)
         .ok_or_else(|| io::Error::other("the minimised game has no agreed answer"))?;
-    Ok(MinimisedFailure {
+    Ok(ShrunkFailure {
         shrunk,
         expected,
         judged,

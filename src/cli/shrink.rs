@@ -15,7 +15,7 @@ use super::{input, Failure, EXIT_FOUND};
 use crate::diff::compare;
 use crate::engines;
 use crate::found::{save_minimised, save_original, size, Origin};
-use crate::minimise::{minimise_divergence, MinimiseOptions};
+use crate::shrink::divergence::{shrink_divergence, DivergenceShrinkOptions};
 use crate::shrink::ShrinkOptions;
 
 /// How the input file is read.
@@ -86,7 +86,7 @@ pub fn run(args: ShrinkArgs) -> Result<u8, Failure> {
         size(&game),
         slot.input.display()
     );
-    let options = MinimiseOptions {
+    let options = DivergenceShrinkOptions {
         any_failure: args.any_failure,
         shrink: ShrinkOptions {
             time_limit: Some(Duration::from_secs(300)),
@@ -94,7 +94,7 @@ pub fn run(args: ShrinkArgs) -> Result<u8, Failure> {
         },
         budget,
     };
-    let minimised = minimise_divergence(pair, &game, divergence.signature, &options)
+    let minimised = shrink_divergence(pair, &game, divergence.signature, &options)
         .map_err(|e| Failure::usage(e.to_string()))?;
     let (small, small_divergence) = (&minimised.shrunk.game, &minimised.divergence);
     println!(

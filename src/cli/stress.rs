@@ -15,8 +15,8 @@ use pigkill_generators::{game_seed, generate, Profile};
 use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::engines;
 use crate::found::{save_minimised, save_original, Origin, Slot};
-use crate::minimise::{minimise_divergence, MinimiseOptions};
 use crate::shard::{resolve, ShardSpec};
+use crate::shrink::divergence::{shrink_divergence, DivergenceShrinkOptions};
 use crate::shrink::ShrinkOptions;
 use crate::stress::{run, Counters, Found, Limit, StressOptions};
 use crate::summary::{check_writable, Command, Finding, Run, RunLimit, Size, Summary, Totals};
@@ -294,7 +294,7 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
             "\n=== divergence: {} (game {})",
             found.divergence.signature, found.index
         );
-        let minimise = MinimiseOptions {
+        let minimise = DivergenceShrinkOptions {
             any_failure: args.any_failure,
             shrink: ShrinkOptions {
                 time_limit: Some(Duration::from_secs(60)),
@@ -303,7 +303,7 @@ pub fn run_stress(args: StressArgs) -> Result<u8, Failure> {
             budget: options.budget,
         };
         let (game, divergence, minimised) =
-            match minimise_divergence(pair, &found.game, found.divergence.signature, &minimise) {
+            match shrink_divergence(pair, &found.game, found.divergence.signature, &minimise) {
                 Ok(m) => {
                     println!(
                         "minimised from {} to {} in {} candidates ({:.0} ms){}",

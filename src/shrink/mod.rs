@@ -72,6 +72,7 @@
 //! do not end cost the predicate its whole turn budget, so a predicate
 //! should bound each candidate's turns well below the input's worst case.
 
+pub mod divergence;
 pub mod order;
 pub mod steps;
 

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::check::{judge_game, minimise_failure, Cause, Judged, MinimisedFailure};
+use crate::check::{judge_game, shrink_failure, Cause, Judged, ShrunkFailure};
 use crate::shrink::ShrinkOptions;
 use crate::solution::{Command, CompareMode, Limits, Worker};
 
@@ -242,7 +242,7 @@ pub struct AcceptedFailure {
     /// The solution's run on it.
     pub judged: Judged,
     /// The failure minimised (as `pigkill check` does), when that worked.
-    pub minimised: Option<MinimisedFailure>,
+    pub minimised: Option<ShrunkFailure>,
 }
 
 /// Runs every accepted solution on every test; the failures, each
@@ -278,7 +278,7 @@ pub fn accepted(
             time_limit: Some(Duration::from_secs(30)),
             ..ShrinkOptions::default()
         };
-        let minimised = minimise_failure(
+        let minimised = shrink_failure(
             &mut worker,
             &solution.command,
             &case.game,

@@ -1,4 +1,4 @@
-//! Minimising an engine-vs-engine divergence: the shrinker driven by a
+//! Shrinking an engine-vs-engine divergence: the shrinker driven by a
 //! predicate that replays both engines and keeps the failure the same
 //! failure (the same signature), unless any failure will do.
 
@@ -9,7 +9,7 @@ use crate::shrink::{shrink, ShrinkError, ShrinkOptions, Shrunk};
 
 /// How to minimise.
 #[derive(Clone, Debug, Default)]
-pub struct MinimiseOptions {
+pub struct DivergenceShrinkOptions {
     /// Accept a candidate with any divergence, not only one with the
     /// original signature (`--any-failure`).
     pub any_failure: bool,
@@ -21,7 +21,7 @@ pub struct MinimiseOptions {
 
 /// A minimised divergence.
 #[derive(Debug)]
-pub struct Minimised {
+pub struct ShrunkDivergence {
     /// What the shrinker did.
     pub shrunk: Shrunk,
     /// The divergence on the minimised game.
@@ -43,12 +43,12 @@ pub fn turns(events: &[Event]) -> u32 {
 ///
 /// [`ShrinkError::NotFailing`] when the engines do not diverge on `game`
 /// with that signature, [`ShrinkError::NoRebel`] for a game without a rebel.
-pub fn minimise_divergence(
+pub fn shrink_divergence(
     engines: [&dyn Engine; 2],
     game: &Game,
     signature: Signature,
-    options: &MinimiseOptions,
-) -> Result<Minimised, ShrinkError> {
+    options: &DivergenceShrinkOptions,
+) -> Result<ShrunkDivergence, ShrinkError> {
     let original =
         compare(engines[0], engines[1], game, options.budget).ok_or(ShrinkError::NotFailing)?;
     // A divergence between two outcomes must stay one between outcomes:
@@ -78,5 +78,5 @@ pub fn minimise_divergence(
     let shrunk = shrink(game, still_fails, &options.shrink)?;
     let divergence = compare(engines[0], engines[1], &shrunk.game, options.budget)
         .ok_or(ShrinkError::NotFailing)?;
-    Ok(Minimised { shrunk, divergence })
+    Ok(ShrunkDivergence { shrunk, divergence })
 }
