@@ -429,6 +429,11 @@ fn search(
                     continue;
                 }
                 drop(shared);
+                if !options.keep_going {
+                    // Without --keep-going the first failure ends the
+                    // search: the other jobs finish the game they hold.
+                    search_over.store(true, Ordering::Relaxed);
+                }
                 if found.send(Found { case, judged }).is_err() {
                     return;
                 }
@@ -561,14 +566,22 @@ fn folder_cases(dir: &Path, shared: &mut Shared) -> Result<Vec<Case>, CheckError
 }
 
 /// The limits for minimisation candidates: the wall limit shortened to a
-/// few times the slowest accepted run seen (a candidate that runs past it
-/// counts as a time limit), never below [`MIN_CANDIDATE_TIMEOUT`] nor
-/// above the real limit. Before any run was accepted, the real limit.
-fn candidate_limits(limits: &Limits, slowest_accepted: Duration) -> Limits {
+/// few times the slowest accepted run seen, never above the real limit
+/// (before any run was accepted, the real limit). For a time limit's cause
+/// a candidate that runs past it counts as still failing, so it never goes
+/// below [`MIN_CANDIDATE_TIMEOUT`]; for any other cause such a candidate is
+/// just not the same failure, so a tighter floor keeps a solution that
+/// hangs on most candidates from eating the budget.
+fn candidate_limits(limits: &Limits, slowest_accepted: Duration, time_limit_cause: bool) -> Limits {
     if slowest_accepted.is_zero() {
         return *limits;
     }
-    let shortened = (slowest_accepted * 5).max(MIN_CANDIDATE_TIMEOUT);
+    let floor = if time_limit_cause {
+        MIN_CANDIDATE_TIMEOUT
+    } else {
+        MIN_CANDIDATE_TIMEOUT / 2
+    };
+    let shortened = (slowest_accepted * 5).max(floor);
     Limits {
         timeout: limits.timeout.min(shortened),
         ..*limits
@@ -637,7 +650,7 @@ fn minimise_and_save(
     // A candidate that runs past a few times the usual run time either
     // keeps a time limit's cause or, for any other cause, is not the same
     // failure: either way no candidate costs a full time limit.
-    let limits = candidate_limits(&options.limits, slowest);
+    let limits = candidate_limits(&options.limits, slowest, cause == &Cause::TimeLimit);
     let shrink_options = ShrinkOptions {
         explore: 0,
         time_limit: Some(options.shrink_time),
@@ -737,11 +750,15 @@ mod tests {
             timeout: Duration::from_secs(2),
             ..Limits::default()
         };
-        let short = candidate_limits(&limits, Duration::from_millis(40));
+        let short = candidate_limits(&limits, Duration::from_millis(40), true);
         assert_eq!(short.timeout, Duration::from_millis(200));
-        let floor = candidate_limits(&limits, Duration::from_millis(1));
+        let floor = candidate_limits(&limits, Duration::from_millis(1), true);
         assert_eq!(floor.timeout, MIN_CANDIDATE_TIMEOUT);
-        let capped = candidate_limits(&limits, Duration::from_secs(1));
+        let other = candidate_limits(&limits, Duration::from_millis(1), false);
+        assert_eq!(other.timeout, MIN_CANDIDATE_TIMEOUT / 2);
+        let capped = candidate_limits(&limits, Duration::from_secs(1), true);
         assert_eq!(capped.timeout, Duration::from_secs(2));
+        let unknown = candidate_limits(&limits, Duration::ZERO, false);
+        assert_eq!(unknown.timeout, Duration::from_secs(2));
     }
 }

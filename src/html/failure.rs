@@ -131,7 +131,7 @@ fn causes(diagnosis: &[LikelyCause]) -> Markup {
                             code.id { (cause.mistake) }
                             span.explains { "explains " (cause.explains) " of " (cause.of) }
                             @if let (Some(predicted), Some(tried)) = (cause.predicted, cause.tried) {
-                                span.explains { "; matched " (predicted) " of " (tried) " fresh games where it shows" }
+                                " " span.explains { "matched " (predicted) " of " (tried) " fresh games where it shows" }
                             }
                             p { (cause.description) }
                             p.section { "rules.md: " (cause.rule) " · " (cause.verdict) }
