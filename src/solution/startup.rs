@@ -9,7 +9,6 @@
 //! game: the same failure twice is a [`StartupError`].
 
 use std::fmt;
-use std::time::Duration;
 
 use super::command::Command;
 use super::limits::Limits;
@@ -20,10 +19,6 @@ use super::Worker;
 pub const SAMPLE: &str = include_str!("../../tests/fixtures/rules/sample.in");
 /// A second small game (a kill without a dodge deals damage).
 const SECOND: &str = include_str!("../../tests/fixtures/rules/kill_without_dodge_deals_damage.in");
-
-/// The least wall time a preflight run gets, whatever the limit: a slow
-/// start is not a failure to start.
-const PREFLIGHT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// What runtimes, loaders and shells write (lowercase) when a program
 /// cannot start or load its code.
@@ -103,10 +98,9 @@ pub fn preflight(command: &Command, limits: &Limits) -> Result<(), StartupError>
         termination,
         stderr,
     };
-    let limits = Limits {
-        timeout: limits.timeout.max(PREFLIGHT_TIMEOUT),
-        ..*limits
-    };
+    // The run's own limits: a program still running at the time limit has
+    // started (and a wrong one that hangs on the sample costs no more than
+    // one game); a slow start that times out is not a failure to start.
     let mut worker =
         Worker::new().map_err(|e| error(None, format!("cannot make a working directory: {e}")))?;
     let mut first = None;
