@@ -106,7 +106,7 @@ pub fn preflight(command: &Command, limits: &Limits) -> Result<(), StartupError>
     let mut first = None;
     for input in [SAMPLE, SECOND] {
         let report = worker
-            .run(command, input.as_bytes(), &limits)
+            .run(command, input.as_bytes(), limits)
             .map_err(|e| error(None, e.to_string()))?;
         let Some(failure) = did_not_start(report) else {
             return Ok(());
