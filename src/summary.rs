@@ -356,11 +356,9 @@ impl Run {
                 subject: options.solution.clone(),
                 seed: *seed,
                 profile: profile.name().to_string(),
-                limit: match (count, time) {
-                    (Some(n), _) => RunLimit::Count(*n),
-                    (None, time) => {
-                        RunLimit::TimeS(time.unwrap_or(Duration::from_secs(60)).as_secs_f64())
-                    }
+                limit: match crate::check::search_time(*count, *time) {
+                    Some(budget) => RunLimit::TimeS(budget.as_secs_f64()),
+                    None => RunLimit::Count(count.unwrap_or_default()),
                 },
             }),
             Source::Folder(_) => None,

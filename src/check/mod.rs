@@ -86,6 +86,18 @@ pub enum Source {
     Folder(PathBuf),
 }
 
+/// The search's time budget of generated games: none when a count is
+/// given, else `time` or [`DEFAULT_SEARCH_TIME`].
+pub fn search_time(count: Option<u64>, time: Option<Duration>) -> Option<Duration> {
+    match count {
+        Some(_) => None,
+        None => Some(time.unwrap_or(DEFAULT_SEARCH_TIME)),
+    }
+}
+
+/// How long a check of generated games searches without `--count` or `--time`.
+pub const DEFAULT_SEARCH_TIME: Duration = Duration::from_secs(60);
+
 /// Everything one check needs.
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
@@ -387,9 +399,9 @@ fn search(
                 },
             ) => {
                 let index = shard.game_index(index);
-                let out_of_time = match (count, time) {
-                    (Some(count), _) => index >= *count,
-                    (None, time) => start.elapsed() >= time.unwrap_or(Duration::from_secs(60)),
+                let out_of_time = match search_time(*count, *time) {
+                    None => count.is_some_and(|count| index >= count),
+                    Some(budget) => start.elapsed() >= budget,
                 };
                 if out_of_time {
                     return;

@@ -101,10 +101,7 @@ impl StartReport {
                 report.profile = Some(profile.name().to_string());
                 report.seed = Some(*seed);
                 report.count = *count;
-                report.time_s = match count {
-                    Some(_) => None,
-                    None => Some(time.unwrap_or(Duration::from_secs(60)).as_secs_f64()),
-                };
+                report.time_s = super::search_time(*count, *time).map(|t| t.as_secs_f64());
             }
             Source::Folder(dir) => {
                 report.source = "folder";
