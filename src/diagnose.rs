@@ -76,11 +76,6 @@ pub const MIN_PREDICTED: usize = 10;
 /// The share of the fresh games a candidate must predict to be reported.
 pub const PREDICTED_SHARE: f64 = 0.9;
 
-/// How many generated games per wanted game the search for fresh games
-/// goes on looking for ones that tell a candidate from the others, once it
-/// has enough that show the candidate at all.
-pub const DISTINCT_PATIENCE: u64 = 100;
-
 /// A hypothesis: the solution behaves like the reference engine with these mistakes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Candidate {
@@ -233,21 +228,9 @@ pub fn prediction_games(
     let budget = Budget::default();
     let mut distinct = Vec::new();
     let mut shared = Vec::new();
-    // Once enough games show the candidate, games that also tell it from
-    // the other candidates are looked for only this much longer: for an
-    // equivalent candidate (a pair that behaves as one mistake) there are
-    // none, and searching on would only cost time.
-    let patience = (options.games as u64).saturating_mul(DISTINCT_PATIENCE);
-    let mut enough_since = None;
     for index in 0..options.max_search {
         if distinct.len() >= options.games {
             break;
-        }
-        if distinct.len() + shared.len() >= options.games {
-            let since = *enough_since.get_or_insert(index);
-            if index - since >= patience {
-                break;
-            }
         }
         let game = search_game(options.seed, index);
         let Some(predicted) = output(&game, candidate.mistakes, budget) else {
