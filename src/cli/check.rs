@@ -292,15 +292,11 @@ fn print_start(start: &StartReport) {
 }
 
 fn print_failure(failure: &FailureReport) {
-    let found_at = match (&failure.test, failure.game_index) {
-        (Some(test), _) => test.clone(),
-        (None, Some(index)) => format!("game {index}"),
-        (None, None) => "a game".to_string(),
-    };
     println!(
-        "\n=== {}: {}, first at {found_at} (reported {:.1} s in)",
+        "\n=== {}: {}, first at {} (reported {:.1} s in)",
         failure.verdict,
         failure.cause.replace('-', " "),
+        failure.found_at,
         failure.elapsed_s
     );
     println!("{}", failure.detail);
