@@ -45,6 +45,7 @@ fn main() -> ExitCode {
             actual: &actual,
             verdict: &verdict,
             diagnosis: &[],
+            explanation: None,
             solution,
         })
     );

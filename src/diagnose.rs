@@ -43,6 +43,8 @@
 //! empty list means that no known mistake explains the output: a wrong
 //! likely cause sends a contestant to fix the wrong rule, so none is given.
 
+use std::time::Instant;
+
 use pigkill_engine::{Budget, Game};
 use pigkill_reference::mutants::{Mutation, MutationSet};
 
@@ -61,9 +63,26 @@ pub fn run_solution<'a>(
     command: &'a Command,
     limits: &'a Limits,
 ) -> impl FnMut(&Game) -> Option<Vec<u8>> + 'a {
+    run_solution_until(worker, command, limits, None)
+}
+
+/// [`run_solution`] that ends by `deadline`: each run's time limit is cut
+/// to the time left, and once it has passed the solution is not run (as
+/// if it gave no output).
+pub fn run_solution_until<'a>(
+    worker: &'a mut Worker,
+    command: &'a Command,
+    limits: &'a Limits,
+    deadline: Option<Instant>,
+) -> impl FnMut(&Game) -> Option<Vec<u8>> + 'a {
     move |game: &Game| {
+        let mut limits = *limits;
+        if let Some(deadline) = deadline {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            limits.timeout = limits.timeout.min(left);
+        }
         let report = worker
-            .run(command, game.to_text().as_bytes(), limits)
+            .run(command, game.to_text().as_bytes(), &limits)
             .ok()?;
         let finished = report.termination.success() && !report.timed_out && !report.output_exceeded;
         finished.then(|| report.stdout.clone())
@@ -193,6 +212,17 @@ pub struct ConfirmOptions {
     pub max_search: u64,
     /// How outputs are compared.
     pub mode: CompareMode,
+    /// When to stop looking for fresh games and running the solution on
+    /// them (`None`: never); a candidate whose test it cut short and that
+    /// does not hold stays untested ([`Verdict::Unconfirmed`]).
+    pub deadline: Option<Instant>,
+}
+
+impl ConfirmOptions {
+    /// Whether the deadline has passed.
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl Default for ConfirmOptions {
@@ -202,6 +232,7 @@ impl Default for ConfirmOptions {
             games: 20,
             max_search: 200_000,
             mode: CompareMode::Lines,
+            deadline: None,
         }
     }
 }
@@ -229,7 +260,7 @@ pub fn prediction_games(
     let mut distinct = Vec::new();
     let mut shared = Vec::new();
     for index in 0..options.max_search {
-        if distinct.len() >= options.games {
+        if distinct.len() >= options.games || (index % 64 == 0 && options.out_of_time()) {
             break;
         }
         let game = search_game(options.seed, index);
@@ -303,7 +334,11 @@ impl Prediction {
 
 /// Tests `candidate` by prediction: runs `solution` (a game in, its
 /// output out, `None` when it failed to give one) on the fresh games of
-/// [`prediction_games`] and counts how often it prints the candidate's output.
+/// [`prediction_games`] and counts how often it prints the candidate's
+/// output. It stops early, with `of` the games tried, once the candidate
+/// can neither hold nor hold in part whatever the games left show (a
+/// solution that hangs on them costs two runs, not twenty), or at the
+/// deadline.
 pub fn confirm(
     candidate: &Candidate,
     others: &[Candidate],
@@ -311,7 +346,13 @@ pub fn confirm(
     options: &ConfirmOptions,
 ) -> Prediction {
     let mut prediction = Prediction::default();
-    for fresh in prediction_games(candidate, others, options) {
+    let games = prediction_games(candidate, others, options);
+    // The matches needed to hold (90% of all) or to hold in part.
+    let needed = ((PREDICTED_SHARE * games.len() as f64).ceil() as usize).min(MIN_PREDICTED);
+    for (tried, fresh) in games.iter().enumerate() {
+        if prediction.matched + (games.len() - tried) < needed || options.out_of_time() {
+            break;
+        }
         prediction.of += 1;
         let Some(actual) = solution(&fresh.game) else {
             continue;
@@ -529,6 +570,10 @@ pub fn diagnose(
     if let Some(solution) = solution {
         for entry in entries.iter_mut().take(options.max_confirmed) {
             let prediction = confirm(&entry.candidate, &found, solution, &options.confirm);
+            if options.confirm.out_of_time() && !prediction.holds() {
+                // Cut short by the deadline: not tested, rather than rejected.
+                continue;
+            }
             entry.predicted = Some(prediction);
             entry.verdict = prediction.verdict(entry.explains, entry.of);
         }

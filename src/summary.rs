@@ -514,6 +514,7 @@ mod tests {
             files: vec![format!("out/{cause}.in"), format!("out/{cause}.md")],
             games_in_group: games,
             diagnosis: Vec::new(),
+            explanation: None,
             narration: String::new(),
             raw_actual: Vec::new(),
             raw_stderr: Vec::new(),
@@ -538,6 +539,9 @@ mod tests {
             groups: vec![7, 1],
             saved: Vec::new(),
             interrupted: false,
+            stopped_early: 0,
+            cut_by_time: 0,
+            unexamined: 0,
             table: String::new(),
         };
         let run = Run {

@@ -139,12 +139,47 @@ fn a_solution_that_hangs_gets_tle() {
 }
 
 #[test]
-fn a_solution_that_crashes_before_reading_is_one_clear_error() {
+fn a_solution_that_crashes_before_reading_is_re_on_the_sample_not_cannot_start() {
+    // It started (no runtime says it could not): a crash on every game is
+    // RE, reported on the statement's sample with the end of its stderr.
     let out_dir = tempfile::tempdir().expect("temp dir");
     let out = check(
         &[
             "--solution",
-            "sh -c 'echo cannot load libfoo.so >&2; kill -SEGV $$'",
+            "sh -c 'echo cannot open the table >&2; kill -SEGV $$'",
+            "--count",
+            "3",
+            "--seed",
+            "1",
+            "--shrink-time",
+            "2s",
+        ],
+        out_dir.path(),
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("cannot start"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        report.contains("=== RE: crash SIGSEGV, first at the statement's sample"),
+        "{report}"
+    );
+    assert!(
+        report.contains("its stderr ends with `cannot open the table`"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_crash_that_says_it_could_not_load_is_one_clear_error() {
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let out = check(
+        &[
+            "--solution",
+            "sh -c 'echo error while loading shared libraries: libfoo.so >&2; kill -SEGV $$'",
             "--count",
             "3",
             "--seed",
@@ -156,7 +191,7 @@ fn a_solution_that_crashes_before_reading_is_one_clear_error() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("the solution cannot start"), "{stderr}");
     assert!(stderr.contains("SIGSEGV"), "{stderr}");
-    assert!(stderr.contains("cannot load libfoo.so"), "{stderr}");
+    assert!(stderr.contains("libfoo.so"), "{stderr}");
     assert!(text(&out.stdout).is_empty(), "no game was minimised");
 }
 

@@ -248,6 +248,7 @@ fn hostile_output_is_shown_as_text_never_as_markup() {
         actual: HOSTILE,
         verdict: "WA line 1: expected 'FP', got 'FP\r'",
         diagnosis: &[cause],
+        explanation: None,
         solution: "./sol\x1b]0;pwned\x07",
     });
 
@@ -317,6 +318,7 @@ fn differing_tokens_are_marked_and_spacing_is_told_apart() {
         // As the check pipeline words it, quoting the output already escaped.
         verdict: "WA line 4: expected 'J J J J J J D', got 'J\\x1b J'",
         diagnosis: &[],
+        explanation: None,
         solution: "sol",
     });
     let doc = Html::parse_document(&page);

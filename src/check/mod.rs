@@ -13,6 +13,26 @@
 //! is minimised, while the search goes on. Setting [`CheckOptions::stop`]
 //! (a Ctrl-C handler does) ends the search and any minimisation at the
 //! next step, keeping the best game found so far.
+//!
+//! The statement's sample comes first: a solution that cannot start there
+//! is a [`CheckError::Startup`]; one that crashes or is killed by the
+//! memory watch there has its RE or MLE on the sample reported like any
+//! other failure.
+//!
+//! # The time budget
+//!
+//! With `--time T` the whole check, search, diagnosis and minimisation
+//! together, ends within T plus [`CheckOptions::shrink_time`] per reported
+//! cause (and the few steps under way): a run the end of the search would
+//! cut short is not judged ([`Summary::cut_by_time`]); a new cause found in
+//! time adds its minimisation budget to the clock, and its diagnosis ends
+//! with the clock; a failing game that comes in once the clock has run out
+//! is counted, and joins a group only when no run is needed to tell which
+//! ([`Summary::unexamined`]). Fresh games that test a diagnosis run at the
+//! minimisation's shortened time limit (see [`candidate_limits`]), and once
+//! a TLE is reported so do the search's runs ([`Summary::stopped_early`]):
+//! a solution that hangs on many games then costs the search little, and
+//! its other mistakes are still found.
 
 mod cause;
 mod oracle;
@@ -28,13 +48,13 @@ use std::time::{Duration, Instant};
 use pigkill_engine::{read_judge_game, Budget, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 
-pub use cause::Cause;
+pub use cause::{explanation, Cause, Facts};
 pub use oracle::{expected, judge_game, shrink_failure, Expected, Judged, ShrunkFailure};
 pub use report::{likely_cause_text, FailureReport, Size, StartReport, Summary};
 
 use crate::catalogue::same;
 use crate::diagnose::{
-    candidates, confirm, diagnose, run_solution, ConfirmOptions, DiagnoseOptions,
+    candidates, confirm, diagnose, run_solution_until, Candidate, ConfirmOptions, DiagnoseOptions,
     Failure as DiagnosedFailure,
 };
 use crate::diff::play_traced;
@@ -43,7 +63,9 @@ use crate::fixtures::first_line_difference;
 use crate::narrate::narrate;
 use crate::shard::Shard;
 use crate::shrink::ShrinkOptions;
-use crate::solution::{preflight, Command, CompareMode, Limits, StartupError, Tally, Worker};
+use crate::solution::{
+    preflight_sample, Command, CompareMode, Limits, RunReport, StartupError, Tally, Worker, SAMPLE,
+};
 
 /// How many failing games of each cause are kept to test a diagnosis on.
 const KEPT_PER_CAUSE: usize = 32;
@@ -183,7 +205,7 @@ impl Case {
         match (&self.test, self.index) {
             (Some(test), _) => test.clone(),
             (None, Some(index)) => format!("game {index}"),
-            (None, None) => "a game".to_string(),
+            (None, None) => "the statement's sample".to_string(),
         }
     }
 }
@@ -211,7 +233,20 @@ struct Shared {
     warnings: Vec<String>,
     /// The slowest accepted run, in microseconds.
     slowest_accepted: u64,
+    /// Whether a TLE was reported: the search's runs then stop early.
+    tle_reported: bool,
+    /// Runs stopped early since then.
+    stopped_early: u64,
+    /// Runs cut short by the end of the search's time, not judged.
+    cut_by_time: u64,
     error: Option<String>,
+}
+
+impl Shared {
+    /// The slowest accepted run so far (zero before any).
+    fn slowest_accepted(&self) -> Duration {
+        Duration::from_micros(self.slowest_accepted)
+    }
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -231,7 +266,18 @@ pub fn run(
     let start = Instant::now();
     let mut worker = Worker::new()
         .map_err(|e| CheckError::Io(format!("cannot make a working directory: {e}")))?;
-    preflight(&options.command, &options.limits).map_err(CheckError::Startup)?;
+    let budget = match &options.source {
+        Source::Generated { count, time, .. } => search_time(*count, *time),
+        Source::Folder(_) => None,
+    };
+    let search_deadline = budget.map(|budget| start + budget);
+    let mut sample_limits = options.limits;
+    if let Some(budget) = budget {
+        sample_limits.timeout = sample_limits.timeout.min(budget);
+    }
+    let sample_run =
+        preflight_sample(&options.command, &sample_limits).map_err(CheckError::Startup)?;
+    let sample = sample_failure(options, &sample_run, &sample_limits);
     let mut shared = Shared::default();
     let folder = match &options.source {
         Source::Folder(dir) => Some(folder_cases(dir, &mut shared)?),
@@ -248,6 +294,20 @@ pub fn run(
     let search_over = AtomicBool::new(false);
     let next = AtomicU64::new(0);
     let (found_tx, found_rx) = mpsc::channel::<Found>();
+    if let Some(sample) = sample {
+        // The sample first: the channel holds it until the coordinator
+        // starts.
+        let _ = found_tx.send(sample);
+    }
+    // The clock of the whole check: the search's budget, plus the
+    // minimisation budget of each cause reported.
+    let mut end = search_deadline;
+    let mut unexamined = 0u64;
+    let mut judge = Judge {
+        prediction_limits: options.limits,
+        deadline: search_deadline,
+        rejected: Vec::new(),
+    };
     let mut groups: Vec<(Cause, Group)> = Vec::new();
     let mut diagnosed = 0usize;
     let mut reports: Vec<FailureReport> = Vec::new();
@@ -265,7 +325,7 @@ pub fn run(
                     search_over,
                     next,
                     found_tx,
-                    start,
+                    search_deadline,
                 );
                 let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
                 search_end.fetch_max(micros, Ordering::Relaxed);
@@ -293,8 +353,22 @@ pub fn run(
                 // under way finish).
                 search_over.store(true, Ordering::Relaxed);
             }
-            let Some(cause) = cause_of(options, &mut worker, &found, &groups, &mut diagnosed)
-            else {
+            // Telling a failure's cause may run the solution while the
+            // search goes on; once the clock has run out, a failure is
+            // counted, not run.
+            let now = Instant::now();
+            let time_up = end.is_some_and(|end| now >= end);
+            let searching = search_deadline.is_none_or(|deadline| now < deadline);
+            judge.prediction_limits =
+                candidate_limits(&options.limits, lock(&shared).slowest_accepted(), true);
+            let Some(cause) = cause_of(
+                options,
+                &mut worker,
+                &found,
+                &groups,
+                &mut diagnosed,
+                searching.then_some(&mut judge),
+            ) else {
                 continue;
             };
             if let Some((_, group)) = groups.iter_mut().find(|(c, _)| *c == cause) {
@@ -304,11 +378,24 @@ pub fn run(
                 }
                 continue;
             }
+            if time_up {
+                unexamined += 1;
+                continue;
+            }
             if reports.len() == 1 && !options.keep_going {
                 continue;
             }
             if !options.keep_going {
                 search_over.store(true, Ordering::Relaxed);
+            }
+            if cause == Cause::TimeLimit {
+                // From now on a hang costs the search little.
+                lock(&shared).tle_reported = true;
+            }
+            // This cause's minimisation budget joins the clock; its
+            // diagnosis ends with the clock.
+            if let Some(end) = &mut end {
+                *end += options.shrink_time;
             }
             let (report, save_error) = minimise_and_save(
                 options,
@@ -318,6 +405,7 @@ pub fn run(
                 &found,
                 &groups,
                 start,
+                end,
             );
             if let Some(e) = save_error {
                 let warning = format!("cannot save to {}: {e}", options.out.display());
@@ -345,7 +433,7 @@ pub fn run(
         report.games_in_group = group.count;
     }
     let search_elapsed = Duration::from_micros(search_end.load(Ordering::Relaxed));
-    let summary = Summary::new(
+    let mut summary = Summary::new(
         &shared.tally,
         shared.skipped,
         &reports,
@@ -353,13 +441,43 @@ pub fn run(
         start.elapsed(),
         options.stop.load(Ordering::Relaxed),
     );
+    summary.stopped_early = shared.stopped_early;
+    summary.cut_by_time = shared.cut_by_time;
+    summary.unexamined = unexamined;
     on_event(CheckEvent::Summary(&summary));
     Ok(summary)
 }
 
+/// The statement's sample as a failure to report first, when the
+/// solution crashed there or the memory watch stopped it (RE, MLE): a
+/// solution that does so on every game would otherwise be taken for one
+/// that cannot start. Other verdicts there are for the search to find.
+fn sample_failure(options: &CheckOptions, run: &RunReport, limits: &Limits) -> Option<Found> {
+    let game = read_judge_game(SAMPLE.as_bytes()).ok()?.game;
+    let Expected::Answer(answer) = expected(&game) else {
+        return None;
+    };
+    let judged = Judged::of(run, &answer, limits, options.compare);
+    if !matches!(
+        Cause::of(&judged.verdict),
+        Some(Cause::Crash(_) | Cause::MemoryLimit)
+    ) {
+        return None;
+    }
+    let case = Case {
+        index: None,
+        test: None,
+        input: None,
+        game,
+        answer,
+    };
+    Some(Found { case, judged })
+}
+
 /// One search thread: takes the next case, runs and judges it, and sends
 /// failures to the coordinator, until the source runs out, the time is up
-/// or the search is over.
+/// (`deadline`, for generated games with a time budget) or the search is
+/// over.
 fn search(
     options: &CheckOptions,
     folder: Option<&[Case]>,
@@ -367,7 +485,7 @@ fn search(
     search_over: &AtomicBool,
     next: &AtomicU64,
     found: mpsc::Sender<Found>,
-    start: Instant,
+    deadline: Option<Instant>,
 ) {
     let mut worker = match Worker::new() {
         Ok(worker) => worker,
@@ -394,14 +512,14 @@ fn search(
                     profile,
                     seed,
                     count,
-                    time,
                     shard,
+                    ..
                 },
             ) => {
                 let index = shard.game_index(index);
-                let out_of_time = match search_time(*count, *time) {
+                let out_of_time = match deadline {
                     None => count.is_some_and(|count| index >= count),
-                    Some(budget) => start.elapsed() >= budget,
+                    Some(deadline) => Instant::now() >= deadline,
                 };
                 if out_of_time {
                     return;
@@ -421,17 +539,28 @@ fn search(
                 generated.as_bytes()
             }
         };
+        let (limits, run_limit) = search_limits(options, shared, deadline);
         let judged = judge_game(
             &mut worker,
             &options.command,
             input,
             &case.answer,
-            &options.limits,
+            &limits,
             options.compare,
         );
         match judged {
             Ok((judged, report)) => {
                 let mut shared = lock(shared);
+                if report.timed_out {
+                    match run_limit {
+                        RunLimit::Full => {}
+                        RunLimit::Early => shared.stopped_early += 1,
+                        RunLimit::Budget => {
+                            shared.cut_by_time += 1;
+                            continue;
+                        }
+                    }
+                }
                 shared
                     .tally
                     .record(case.index.unwrap_or(index), &judged.verdict, report);
@@ -459,6 +588,49 @@ fn search(
             }
         }
     }
+}
+
+/// Which limit a search run got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RunLimit {
+    /// The check's own.
+    Full,
+    /// Shortened once a TLE was reported (see [`candidate_limits`]).
+    Early,
+    /// Cut to the time the search has left: a run stopped there is not
+    /// judged.
+    Budget,
+}
+
+/// The limits of the search's next run: the check's own, shortened once a
+/// TLE was reported, and cut to the time the search has left.
+fn search_limits(
+    options: &CheckOptions,
+    shared: &Mutex<Shared>,
+    deadline: Option<Instant>,
+) -> (Limits, RunLimit) {
+    let (mut limits, mut kind) = {
+        let shared = lock(shared);
+        if shared.tle_reported {
+            let early = candidate_limits(&options.limits, shared.slowest_accepted(), true);
+            let kind = if early.timeout < options.limits.timeout {
+                RunLimit::Early
+            } else {
+                RunLimit::Full
+            };
+            (early, kind)
+        } else {
+            (options.limits, RunLimit::Full)
+        }
+    };
+    if let Some(deadline) = deadline {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left < limits.timeout {
+            limits.timeout = left;
+            kind = RunLimit::Budget;
+        }
+    }
+    (limits, kind)
 }
 
 /// Game `index` of a generated run with its agreed answer, or `None` when
@@ -600,36 +772,62 @@ fn candidate_limits(limits: &Limits, slowest_accepted: Duration, time_limit_caus
     }
 }
 
+/// How the solution may be run to test a diagnosis on fresh games.
+struct Judge {
+    /// The limits of each run (shortened: see [`candidate_limits`]).
+    prediction_limits: Limits,
+    /// When the runs must be over: the end of the search.
+    deadline: Option<Instant>,
+    /// The mistakes the solution was already found not to make on fresh
+    /// games: not tested again (the same fresh games would be run).
+    rejected: Vec<Candidate>,
+}
+
 /// The cause of a found failure: for a wrong output, a known mistake
 /// that reproduces it and predicts the solution on fresh games (one that
 /// already names a group first, without testing it again); else its kind
-/// of verdict. A failure beyond [`MAX_DIAGNOSED`] joins a group of its
-/// verdict's kind when there is one.
+/// of verdict. A failure beyond [`MAX_DIAGNOSED`], or one that may not run
+/// the solution (`judge` is `None`: the search is over), joins a group of
+/// its verdict's kind when there is one.
 fn cause_of(
     options: &CheckOptions,
     worker: &mut Worker,
     found: &Found,
     groups: &[(Cause, Group)],
     diagnosed: &mut usize,
+    judge: Option<&mut Judge>,
 ) -> Option<Cause> {
     let by_verdict = Cause::of(&found.judged.verdict)?;
     if by_verdict != Cause::WrongOutput {
         return Some(by_verdict);
     }
-    if *diagnosed >= MAX_DIAGNOSED {
+    let known_mistake = |candidates: &[Candidate]| {
+        candidates
+            .iter()
+            .find(|candidate| {
+                groups
+                    .iter()
+                    .any(|(cause, _)| *cause == Cause::Mistake(**candidate))
+            })
+            .map(|named| Cause::Mistake(*named))
+    };
+    if *diagnosed >= MAX_DIAGNOSED || judge.is_none() {
+        if judge.is_none() {
+            let candidates = candidates(&found.case.game, &found.judged.actual, options.compare);
+            if let Some(named) = known_mistake(&candidates) {
+                return Some(named);
+            }
+        }
         let known = groups
             .iter()
             .find(|(cause, _)| matches!(cause, Cause::Mistake(_) | Cause::WrongOutput));
         return Some(known.map_or(by_verdict, |(cause, _)| cause.clone()));
     }
     *diagnosed += 1;
+    let judge = judge?;
     let candidates = candidates(&found.case.game, &found.judged.actual, options.compare);
-    if let Some(named) = candidates.iter().find(|candidate| {
-        groups
-            .iter()
-            .any(|(cause, _)| *cause == Cause::Mistake(**candidate))
-    }) {
-        return Some(Cause::Mistake(*named));
+    if let Some(named) = known_mistake(&candidates) {
+        return Some(named);
     }
     // A match on one game may be a coincidence: a mistake names the group
     // only when the solution also makes it on fresh games where it shows.
@@ -637,18 +835,36 @@ fn cause_of(
         games: QUICK_PREDICTIONS,
         max_search: QUICK_SEARCH,
         mode: options.compare,
+        deadline: judge.deadline,
         ..ConfirmOptions::default()
     };
-    let mut solution = run_solution(worker, &options.command, &options.limits);
-    let confirmed = candidates
+    let mut solution = run_solution_until(
+        worker,
+        &options.command,
+        &judge.prediction_limits,
+        judge.deadline,
+    );
+    let mut confirmed = None;
+    for candidate in candidates
         .iter()
         .take(DiagnoseOptions::default().max_confirmed)
-        .find(|candidate| confirm(candidate, &candidates, &mut solution, &quick).holds());
-    Some(confirmed.map_or(by_verdict, |candidate| Cause::Mistake(*candidate)))
+    {
+        if judge.rejected.contains(candidate) {
+            continue;
+        }
+        if confirm(candidate, &candidates, &mut solution, &quick).holds() {
+            confirmed = Some(*candidate);
+            break;
+        }
+        judge.rejected.push(*candidate);
+    }
+    Some(confirmed.map_or(by_verdict, Cause::Mistake))
 }
 
 /// Minimises a failure within the shrink budget (keeping its cause),
-/// narrates the minimised game, saves it, and makes its report.
+/// narrates the minimised game, diagnoses a wrong output (by `deadline`)
+/// or explains any other failure, saves it, and makes its report.
+#[allow(clippy::too_many_arguments)]
 fn minimise_and_save(
     options: &CheckOptions,
     worker: &mut Worker,
@@ -657,8 +873,9 @@ fn minimise_and_save(
     found: &Found,
     groups: &[(Cause, Group)],
     start: Instant,
+    deadline: Option<Instant>,
 ) -> (FailureReport, Option<io::Error>) {
-    let slowest = Duration::from_micros(lock(shared).slowest_accepted);
+    let slowest = lock(shared).slowest_accepted();
     // A candidate that runs past a few times the usual run time either
     // keeps a time limit's cause or, for any other cause, is not the same
     // failure: either way no candidate costs a full time limit.
@@ -706,6 +923,14 @@ fn minimise_and_save(
     };
     let (_, events) = play_traced(engines::pair()[0], &game, Budget::default());
     let narration = narrate(&game, &events);
+    let facts = Facts {
+        turns: crate::shrink::divergence::turns(&events),
+        expected: &answer,
+        printed: &judged.actual,
+        timeout: options.limits.timeout,
+        endless: None,
+    };
+    let explained = explanation(&judged.verdict, &facts);
     let diagnosis = if Cause::of(&judged.verdict) == Some(Cause::WrongOutput) {
         // The minimised game, the game as found, and the other failing
         // games of the same cause: what a likely cause must explain; then
@@ -724,10 +949,13 @@ fn minimise_and_save(
                 });
             }
         }
-        let mut solution = run_solution(worker, &options.command, &options.limits);
+        let prediction_limits = candidate_limits(&options.limits, slowest, true);
+        let mut solution =
+            run_solution_until(worker, &options.command, &prediction_limits, deadline);
         let diagnose_options = DiagnoseOptions {
             confirm: ConfirmOptions {
                 mode: options.compare,
+                deadline,
                 ..ConfirmOptions::default()
             },
             ..DiagnoseOptions::default()
@@ -748,6 +976,7 @@ fn minimise_and_save(
         diagnosis,
         start.elapsed(),
     );
+    report.explanation = explained;
     let save_error = report.save(&options.out);
     (report, save_error)
 }

@@ -82,21 +82,27 @@ pub fn judge_game<'w>(
     mode: CompareMode,
 ) -> io::Result<(Judged, &'w RunReport)> {
     let report = worker.run(command, input, limits)?;
-    let verdict = judge(expected, report, limits, mode);
-    let keep = |bytes: &[u8]| {
-        if verdict.is_accepted() {
-            Vec::new()
-        } else {
-            bytes.to_vec()
+    Ok((Judged::of(report, expected, limits, mode), report))
+}
+
+impl Judged {
+    /// A run judged against `expected`.
+    pub fn of(report: &RunReport, expected: &str, limits: &Limits, mode: CompareMode) -> Judged {
+        let verdict = judge(expected, report, limits, mode);
+        let keep = |bytes: &[u8]| {
+            if verdict.is_accepted() {
+                Vec::new()
+            } else {
+                bytes.to_vec()
+            }
+        };
+        Judged {
+            actual: keep(&report.stdout),
+            stderr: keep(&report.stderr_tail),
+            wall: report.wall,
+            verdict,
         }
-    };
-    let judged = Judged {
-        actual: keep(&report.stdout),
-        stderr: keep(&report.stderr_tail),
-        wall: report.wall,
-        verdict,
-    };
-    Ok((judged, report))
+    }
 }
 
 /// A minimised failure of the solution.

@@ -159,6 +159,10 @@ pub struct FailureReport {
     /// The known mistakes that explain the failure, best first, each
     /// confirmed by prediction; empty when none does.
     pub diagnosis: Vec<LikelyCause>,
+    /// For a failure with no output to explain (TLE, MLE, OLE, RE): what is
+    /// known of it in words, shown in place of a likely mistake (see
+    /// [`super::explanation`]); `null` for a wrong output.
+    pub explanation: Option<String>,
     /// What should have happened: the narration of the minimised game.
     #[serde(skip)]
     pub narration: String,
@@ -217,6 +221,7 @@ impl FailureReport {
             files: Vec::new(),
             games_in_group: 1,
             diagnosis,
+            explanation: None,
             narration,
             raw_actual: judged.actual.clone(),
             raw_stderr: judged.stderr.clone(),
@@ -224,6 +229,15 @@ impl FailureReport {
             solution: options.solution.clone(),
             cause_text: cause.to_string(),
             game: game.clone(),
+        }
+    }
+
+    /// The likely cause in words: the explanation of a failure with no
+    /// output to explain, else the diagnosis ([`likely_cause_text`]).
+    pub fn likely_cause(&self) -> String {
+        match &self.explanation {
+            Some(explanation) => explanation.clone(),
+            None => likely_cause_text(&self.diagnosis),
         }
     }
 
@@ -242,7 +256,7 @@ impl FailureReport {
             if self.minimal { "" } else { " (not 1-minimal: the budget ran out)" },
         );
         note.push_str("## Likely cause\n\n");
-        note.push_str(&likely_cause_text(&self.diagnosis));
+        note.push_str(&self.likely_cause());
         note.push_str("\n## The game\n\n");
         note.push_str(&fenced(&self.input));
         note.push_str("\n## Expected\n\n");
@@ -272,6 +286,7 @@ impl FailureReport {
             actual: &self.raw_actual,
             verdict: &self.detail,
             diagnosis: &self.diagnosis,
+            explanation: self.explanation.as_deref(),
             solution: &self.solution,
         });
         let files: [(&str, &[u8]); 5] = [
@@ -317,6 +332,14 @@ pub struct Summary {
     pub saved: Vec<String>,
     /// Whether Ctrl-C stopped the check early.
     pub interrupted: bool,
+    /// Runs stopped early, once a TLE was reported, at 5x the slowest
+    /// accepted run (at least 100 ms): counted as TLE.
+    pub stopped_early: u64,
+    /// Runs cut short by the end of `--time`: not judged, not counted.
+    pub cut_by_time: u64,
+    /// Failing games that came in after the time was up: counted, and
+    /// grouped where no run was needed to tell their cause, not examined.
+    pub unexamined: u64,
     /// The slowest run: where, and its wall time in seconds.
     #[serde(skip)]
     pub table: String,
@@ -355,13 +378,16 @@ impl Summary {
                 .flat_map(|r| r.files.iter().cloned())
                 .collect(),
             interrupted,
+            stopped_early: 0,
+            cut_by_time: 0,
+            unexamined: 0,
             table: tally.table(search),
         }
     }
 
-    /// Whether any game failed.
+    /// Whether any game failed (the statement's sample included).
     pub fn failed(&self) -> bool {
-        self.verdicts.iter().any(|(code, n)| code != "AC" && *n > 0)
+        self.failures > 0 || self.verdicts.iter().any(|(code, n)| code != "AC" && *n > 0)
     }
 }
 

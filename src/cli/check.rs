@@ -316,10 +316,7 @@ fn print_failure(failure: &FailureReport) {
     } else {
         println!("not minimised: {}", failure.original);
     }
-    print!(
-        "--- likely cause:\n{}",
-        crate::check::likely_cause_text(&failure.diagnosis)
-    );
+    print!("--- likely cause:\n{}", failure.likely_cause());
     println!("--- the game:\n{}", failure.input.trim_end());
     let actual = show_block(&failure.raw_actual);
     println!(
@@ -356,6 +353,26 @@ fn print_summary(summary: &Summary) {
         println!(
             "skipped {} games that do not end (not valid tests)",
             summary.skipped
+        );
+    }
+    if summary.stopped_early > 0 {
+        println!(
+            "TLE, stopped early: {} of the TLE runs (once a TLE was reported, runs stop at 5x the slowest accepted run, at least 100 ms)",
+            summary.stopped_early
+        );
+    }
+    if summary.cut_by_time > 0 {
+        println!(
+            "{} run{} cut short by the end of --time, not judged",
+            summary.cut_by_time,
+            if summary.cut_by_time == 1 { "" } else { "s" }
+        );
+    }
+    if summary.unexamined > 0 {
+        println!(
+            "{} failing game{} of no known cause came in after the time was up: counted, not examined",
+            summary.unexamined,
+            if summary.unexamined == 1 { "" } else { "s" }
         );
     }
     if summary.interrupted {

@@ -27,6 +27,9 @@ pub struct FailurePage<'a> {
     pub verdict: &'a str,
     /// The known mistakes that may explain it, most likely first; may be empty.
     pub diagnosis: &'a [LikelyCause],
+    /// For a failure with no output to explain (TLE, MLE, OLE, RE): what is
+    /// known of it, shown in place of the likely causes.
+    pub explanation: Option<&'a str>,
     /// The solution's name or command line.
     pub solution: &'a str,
 }
@@ -117,12 +120,15 @@ fn compare(expected: &str, actual: &[u8]) -> Markup {
     }
 }
 
-/// The likely causes, or why there is none.
-fn causes(diagnosis: &[LikelyCause]) -> Markup {
+/// The likely causes, what is known of a failure with no output to
+/// explain, or why there is none.
+fn causes(diagnosis: &[LikelyCause], explanation: Option<&str>) -> Markup {
     html! {
         div.causes {
             h2 { "Likely cause" }
-            @if diagnosis.is_empty() {
+            @if let Some(explanation) = explanation {
+                p.explanation { (explanation) }
+            } @else if diagnosis.is_empty() {
                 p.none { "No known mistake explains this." }
             } @else {
                 ul {
@@ -156,7 +162,7 @@ pub(super) fn report(page: &FailurePage<'_>) -> Markup {
                 (compare(page.expected, page.actual))
             }
             div.side {
-                (causes(page.diagnosis))
+                (causes(page.diagnosis, page.explanation))
                 div.gametext {
                     h2 { "The game " button #copy type="button" { "copy" } }
                     pre #game-text { (page.game.to_text()) }

@@ -200,7 +200,7 @@ pub use process::{
     Termination,
 };
 pub use source::{cache_dir, prepare, Build, PrepareError, Prepared};
-pub use startup::{preflight, StartupError, SAMPLE, STARTUP_MARKERS};
+pub use startup::{preflight, preflight_sample, StartupError, SAMPLE, STARTUP_MARKERS};
 pub use verdict::{compare, judge, CompareMode, Tally, Verdict, VerdictKind};
 pub use workdir::Workdir;
 

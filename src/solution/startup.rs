@@ -6,7 +6,13 @@
 //!
 //! [`preflight`] runs the solution on the statement's sample and, if it
 //! failed there as a program that never started does, on a second small
-//! game: the same failure twice is a [`StartupError`].
+//! game: the same failure twice is a [`StartupError`]. Only what cannot
+//! start counts: a program that cannot be executed, exit code 126 or 127,
+//! or a runtime's startup message on stderr. A program that started and
+//! then crashed (a segfault on every game), was killed by the memory
+//! watch, printed too much or ran out of time is for the check to judge
+//! (RE, MLE, OLE, TLE), on the sample first: [`preflight_sample`] hands
+//! back the sample's run for that.
 
 use std::fmt;
 
@@ -82,17 +88,28 @@ impl fmt::Display for StartupError {
 impl std::error::Error for StartupError {}
 
 /// Runs `command` on the statement's sample (and, when needed, on a second
-/// game) within `limits` (with at least 5 s of wall time), to find a
-/// solution that cannot start. Anything else, a wrong answer, a crash
-/// after printing, a timeout, is for the check itself to judge.
+/// game) within `limits` (at most two time limits in all), to find a
+/// solution that cannot start. Anything else, a wrong answer, a crash, a
+/// timeout, a run killed by the memory watch, is for the check itself to
+/// judge.
 ///
 /// # Errors
 ///
 /// [`StartupError`] when the program cannot be executed, or when it ended
-/// before printing anything with a non-zero exit code that says it did not
-/// start (126 or 127, or a known message on stderr: [`STARTUP_MARKERS`]),
-/// the same way on both games.
+/// before printing anything in a way that says it did not start (exit code
+/// 126 or 127, or a known message on stderr: [`STARTUP_MARKERS`]), the same
+/// way on both games.
 pub fn preflight(command: &Command, limits: &Limits) -> Result<(), StartupError> {
+    preflight_sample(command, limits).map(|_| ())
+}
+
+/// [`preflight`], handing back the solution's run on the statement's
+/// sample ([`SAMPLE`]) when it can start.
+///
+/// # Errors
+///
+/// As [`preflight`].
+pub fn preflight_sample(command: &Command, limits: &Limits) -> Result<RunReport, StartupError> {
     let error = |termination, stderr: String| StartupError {
         command: command.to_string(),
         termination,
@@ -103,44 +120,44 @@ pub fn preflight(command: &Command, limits: &Limits) -> Result<(), StartupError>
     // one game); a slow start that times out is not a failure to start.
     let mut worker =
         Worker::new().map_err(|e| error(None, format!("cannot make a working directory: {e}")))?;
-    let mut first = None;
-    for input in [SAMPLE, SECOND] {
-        let report = worker
-            .run(command, input.as_bytes(), limits)
-            .map_err(|e| error(None, e.to_string()))?;
-        let Some(failure) = did_not_start(report) else {
-            return Ok(());
-        };
-        match &first {
-            None => first = Some(failure),
-            Some(earlier) if *earlier == failure => {
-                return Err(error(Some(failure.0), failure.1));
-            }
-            Some(_) => return Ok(()),
-        }
+    let sample = worker
+        .run(command, SAMPLE.as_bytes(), limits)
+        .map_err(|e| error(None, e.to_string()))?
+        .clone();
+    let Some(first) = did_not_start(&sample) else {
+        return Ok(sample);
+    };
+    let second = worker
+        .run(command, SECOND.as_bytes(), limits)
+        .map_err(|e| error(None, e.to_string()))?;
+    match did_not_start(second) {
+        Some(failure) if failure == first => Err(error(Some(failure.0), failure.1)),
+        _ => Ok(sample),
     }
-    Ok(())
 }
 
 /// How a run ended and its stderr, when it looks like a program that never
-/// started: a non-zero exit before any output, with code 126 or 127 or a
-/// known startup message, or death by a signal before any output.
+/// started: an end before any output, with exit code 126 or 127 or a known
+/// startup message on stderr. A run stopped by a limit (time, memory,
+/// output) started; so did one killed by a signal without such a message
+/// (a crash: RE).
 fn did_not_start(report: &RunReport) -> Option<(Termination, String)> {
-    if report.timed_out || !report.stdout.is_empty() {
+    if report.timed_out
+        || report.memory_exceeded
+        || report.output_exceeded
+        || !report.stdout.is_empty()
+    {
         return None;
     }
     let stderr = String::from_utf8_lossy(&report.stderr_tail).into_owned();
-    match report.termination {
-        Termination::Exited(0) => None,
-        Termination::Exited(code) => {
-            let lower = stderr.to_lowercase();
-            let said_so = STARTUP_MARKERS.iter().any(|m| lower.contains(m));
-            (code == 126 || code == 127 || said_so).then_some((report.termination, stderr))
-        }
-        // Killed by a signal before printing anything: with the same
-        // signal and stderr on two different games, no game explains it.
-        Termination::Signaled(_) => Some((report.termination, stderr)),
-    }
+    let lower = stderr.to_lowercase();
+    let said_so = STARTUP_MARKERS.iter().any(|m| lower.contains(m));
+    let cannot_start = match report.termination {
+        Termination::Exited(0) => false,
+        Termination::Exited(code) => code == 126 || code == 127 || said_so,
+        Termination::Signaled(_) => said_so,
+    };
+    cannot_start.then_some((report.termination, stderr))
 }
 
 #[cfg(test)]
@@ -165,10 +182,17 @@ mod tests {
         assert!(did_not_start(&report(Termination::Exited(1), "MP\n", missing)).is_none());
         // A plain non-zero exit is the check's to judge.
         assert!(did_not_start(&report(Termination::Exited(1), "", "bad card\n")).is_none());
-        // A crash before any output may be a failure to start: `preflight`
-        // says so only when two different games crash alike.
+        // A crash is a failure to start only when the runtime says so: a
+        // silent segfault started, and is RE.
         assert!(did_not_start(&report(Termination::Signaled(11), "", missing)).is_some());
+        assert!(did_not_start(&report(Termination::Signaled(11), "", "")).is_none());
         assert!(did_not_start(&report(Termination::Signaled(11), "MP\n", "")).is_none());
+        // Killed by the memory watch before printing: it started (MLE).
+        let watched = RunReport {
+            memory_exceeded: true,
+            ..report(Termination::Signaled(9), "", "")
+        };
+        assert!(did_not_start(&watched).is_none());
         assert!(did_not_start(&report(Termination::Exited(0), "", missing)).is_none());
     }
 

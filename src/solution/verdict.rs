@@ -299,13 +299,15 @@ fn write_shown(f: &mut fmt::Formatter<'_>, line: Option<&str>) -> fmt::Result {
     write!(f, "'{}'", shown.replace('\'', "\\'"))
 }
 
-fn seconds(d: Duration) -> String {
+/// A duration as reports show it: `1.25 s`, `0.1 s`.
+pub(crate) fn seconds(d: Duration) -> String {
     let s = format!("{:.3}", d.as_secs_f64());
     let s = s.trim_end_matches('0').trim_end_matches('.');
     format!("{s} s")
 }
 
-fn mebibytes(bytes: u64) -> String {
+/// Bytes as reports show them: `512 MiB`, `3.5 MiB`.
+pub(crate) fn mebibytes(bytes: u64) -> String {
     if bytes % MIB == 0 {
         format!("{} MiB", bytes / MIB)
     } else {
