@@ -118,8 +118,8 @@ pub fn explanation(verdict: &Verdict, facts: &Facts<'_>) -> Option<String> {
                 format!("its CPU time ran out after {} of wall time", seconds(*wall))
             } else if *wall + Duration::from_millis(50) < facts.timeout {
                 format!(
-                    "it was still running after {}, when it was stopped early (a TLE was already \
-                     seen: runs then stop at 5x the slowest accepted run; the time limit is {})",
+                    "it was still running after {}, when it was stopped early (once a TLE is seen, \
+                     runs stop at 5x the slowest accepted run; the time limit is {})",
                     seconds(*wall),
                     seconds(facts.timeout)
                 )

@@ -26,11 +26,14 @@
 //! cause (and the few steps under way): a run the end of the search would
 //! cut short is not judged ([`Summary::cut_by_time`]); a new cause found in
 //! time adds its minimisation budget to the clock, and its diagnosis ends
-//! with the clock; a failing game that comes in once the clock has run out
-//! is counted, and joins a group only when no run is needed to tell which
+//! with the clock. A failing game that the coordinator takes up once the
+//! search is over joins a group without running the solution (by a known
+//! mistake it reproduces, or by its verdict); one of a new cause is
+//! reported while the clock has time left, and counted, not run, after
 //! ([`Summary::unexamined`]). Fresh games that test a diagnosis run at the
-//! minimisation's shortened time limit (see [`candidate_limits`]), and once
-//! a TLE is reported so do the search's runs ([`Summary::stopped_early`]):
+//! minimisation's shortened time limit (see [`candidate_limits`]), a
+//! mistake they rejected is not tested again, and once a TLE is reported
+//! the search's runs stop at that limit too ([`Summary::stopped_early`]):
 //! a solution that hangs on many games then costs the search little, and
 //! its other mistakes are still found.
 
@@ -354,8 +357,8 @@ pub fn run(
                 search_over.store(true, Ordering::Relaxed);
             }
             // Telling a failure's cause may run the solution while the
-            // search goes on; once the clock has run out, a failure is
-            // counted, not run.
+            // search goes on; once the clock has run out, a failure of a
+            // new cause is counted, not run.
             let now = Instant::now();
             let time_up = end.is_some_and(|end| now >= end);
             let searching = search_deadline.is_none_or(|deadline| now < deadline);

@@ -174,7 +174,7 @@ mod tests {
     }
 
     #[test]
-    fn only_a_silent_failure_that_says_it_did_not_start_or_a_silent_crash_counts() {
+    fn only_a_silent_failure_that_says_it_did_not_start_counts() {
         let missing = "Error: Could not find or load main class Mian\n";
         assert!(did_not_start(&report(Termination::Exited(1), "", missing)).is_some());
         assert!(did_not_start(&report(Termination::Exited(127), "", "")).is_some());
