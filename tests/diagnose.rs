@@ -12,7 +12,7 @@ use std::path::Path;
 
 use pigkill::catalogue::{search_game, Outputs};
 use pigkill::diagnose::{
-    candidates, diagnose, Candidate, ConfirmOptions, DiagnoseOptions, Failure, Verdict,
+    candidates, confirm, diagnose, Candidate, ConfirmOptions, DiagnoseOptions, Failure, Verdict,
 };
 use pigkill::solution::CompareMode;
 use pigkill_engine::{parse_game_bytes, Budget, Game};
@@ -362,4 +362,49 @@ fn every_mistake_on_the_first_mixed_game_where_it_shows_is_diagnosed_as_itself()
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_solution_that_gives_no_output_on_fresh_games_is_run_only_until_the_mistake_cannot_hold() {
+    // It hangs (no output) on every fresh game: after two misses of ten,
+    // 90% can no longer be reached, nor ten matches.
+    let m = Mutation::DuelPlayerFirst;
+    let mut runs = 0;
+    let mut hangs = |_: &Game| {
+        runs += 1;
+        None
+    };
+    let options = ConfirmOptions {
+        games: 10,
+        ..ConfirmOptions::default()
+    };
+    let prediction = confirm(&Candidate::single(m), &[], &mut hangs, &options);
+    assert_eq!((prediction.matched, prediction.of), (0, 2));
+    assert!(!prediction.holds());
+    assert_eq!(runs, 2);
+}
+
+#[test]
+fn a_test_by_prediction_cut_by_its_deadline_leaves_the_mistake_untested_not_rejected() {
+    let m = Mutation::DuelPlayerFirst;
+    let game = fixture(m);
+    let actual = printed(&game, MutationSet::single(m));
+    let mut runs = 0;
+    let mut never_run = |_: &Game| {
+        runs += 1;
+        None
+    };
+    let options = DiagnoseOptions {
+        confirm: ConfirmOptions {
+            deadline: Some(std::time::Instant::now()),
+            ..ConfirmOptions::default()
+        },
+        ..DiagnoseOptions::default()
+    };
+    let diagnosis = diagnose(&[Failure { game, actual }], Some(&mut never_run), &options);
+    assert_eq!(runs, 0);
+    let entry = &diagnosis.entries[0];
+    assert_eq!(entry.candidate, Candidate::single(m));
+    assert_eq!(entry.verdict, Verdict::Unconfirmed);
+    assert_eq!(entry.predicted, None);
 }
