@@ -44,8 +44,9 @@
 //!     the judge's own run shows the data fails them;
 //!   - `SUITE.md` beside `problem.yaml`.
 //! - **`hydro`**: a HydroOJ problem as its "import problem" zip holds it
-//!   (one folder per problem; `--zip` writes the folder inside the
-//!   archive, named as the archive):
+//!   (one folder per problem; `--zip` writes the files inside the folder
+//!   [`HYDRO_FOLDER`], whatever the archive's name, so that the same seed
+//!   gives the same bytes):
 //!   - `problem.yaml` ([`HydroProblem`]): `title` and `tag`;
 //!   - `problem.md`: the statement with the sample;
 //!   - `testdata/config.yaml` ([`HydroConfig`]): `type: default`, `time`,
@@ -567,6 +568,9 @@ pub fn files(
     files.push(PackageFile::text("SUITE.md", report));
     Ok(files)
 }
+
+/// The folder of a Hydro zip.
+pub const HYDRO_FOLDER: &str = "pigkill";
 
 /// `files` moved into `folder` (Hydro's import zip holds one folder per
 /// problem).

@@ -51,7 +51,7 @@ pub struct GenArgs {
     #[arg(long, value_enum, default_value = "dir", requires = "suite")]
     format: Format,
     /// Write the package as a zip archive at --out (.zip added when missing;
-    /// a hydro archive holds the problem in a folder named as the archive).
+    /// a hydro archive holds the problem in a folder `pigkill/`).
     #[arg(long, requires = "suite")]
     zip: bool,
     /// Wrong solutions (commands, as `check --solution` takes them) that the
@@ -310,11 +310,8 @@ fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
     };
     let mut files = package::files(args.format, &tests, &report, &meta)
         .map_err(|e| Failure::usage(format!("cannot write YAML: {e}")))?;
-    if let (Format::Hydro, Target::Zip(path)) = (args.format, &target) {
-        let folder = path
-            .file_stem()
-            .map_or_else(|| "problem".into(), |s| s.to_string_lossy().into_owned());
-        files = package::in_folder(files, &folder);
+    if let (Format::Hydro, Target::Zip(_)) = (args.format, &target) {
+        files = package::in_folder(files, package::HYDRO_FOLDER);
     }
     package::write(&target, &files, args.force)
         .map_err(|e| Failure::usage(format!("cannot write {}: {e}", target.path().display())))?;
