@@ -264,6 +264,66 @@ fn the_standalone_validator_says_what_pigkill_validate_says_on_every_file() {
     );
 }
 
+/// Pieces that break the format in the ways bytes can: whitespace of every
+/// kind, digits, roles, unknown tokens, bytes that are not UTF-8, an
+/// invisible character, a token past the 32 bytes kept for messages.
+const PIECES: [&[u8]; 22] = [
+    b" ",
+    b"\t",
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b"\x0b",
+    b"\x0c",
+    b"0",
+    b"7",
+    b"K",
+    b"MP",
+    b"FP",
+    b"X",
+    b"\xff",
+    b"\xc3",
+    "é".as_bytes(),
+    "\u{feff}".as_bytes(),
+    "\u{200b}".as_bytes(),
+    b"\0",
+    b"\"'\\",
+    b"\xed\xa0\x80",
+    b"123456789012345678901234567890123456",
+];
+
+#[test]
+fn the_standalone_validator_says_what_pigkill_validate_says_on_randomly_broken_tests() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(24);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tests: Vec<String> = suites()[0].cases().map(|c| c.case.game.to_text()).collect();
+    let mut deviating = 0;
+    for i in 0..300 {
+        let mut bytes = tests[i % tests.len()].as_bytes().to_vec();
+        if rng.random_bool(0.5) {
+            bytes.truncate(300);
+        }
+        // One to four insertions, deletions or replacements.
+        for _ in 0..rng.random_range(1..=4) {
+            let at = rng.random_range(0..=bytes.len());
+            let piece = PIECES[rng.random_range(0..PIECES.len())];
+            match rng.random_range(0..3) {
+                0 => drop(bytes.splice(at..at, piece.iter().copied())),
+                1 => drop(bytes.drain(at..(at + rng.random_range(1..=3)).min(bytes.len()))),
+                _ => drop(bytes.splice(at..(at + 1).min(bytes.len()), piece.iter().copied())),
+            }
+        }
+        let path = dir.path().join(format!("broken-{i}.in"));
+        std::fs::write(&path, &bytes).expect("write");
+        let expected = reference(&path);
+        assert_eq!(standalone(&path), expected, "{}", path.display());
+        deviating += usize::from(!expected.conforms);
+    }
+    assert!(deviating > 250, "{deviating} of 300 deviate");
+    eprintln!("validators agree on 300 randomly broken tests ({deviating} deviate)");
+}
+
 #[test]
 fn the_standalone_validator_stops_at_1_mib_as_pigkill_validate_does() {
     let dir = tempfile::tempdir().expect("temp dir");
