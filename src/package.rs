@@ -1,5 +1,6 @@
 //! Judge packages: the suite's tests laid out for a judge, as a folder or
-//! as a zip archive with the same files at its root.
+//! as a zip archive with the same files at its root (Hydro's: in one
+//! folder).
 //!
 //! Layouts ([`Format`]):
 //!
@@ -40,8 +41,8 @@
 //!   - `submissions/accepted/contestant.cpp`: the C++ contestant
 //!     (`examples/contestant.cpp`), and `submissions/wrong_answer/*.cpp`:
 //!     copies of it with one injected mistake each (`#define MISTAKE_...`
-//!     at the top), those of [`WRONG_ANSWERS`] the suite exposes, so that
-//!     the judge's own run shows the data fails them;
+//!     at the top), those of [`WRONG_ANSWERS`] that the suite fails by a
+//!     wrong answer, so that the judge's own run shows the data fails them;
 //!   - `SUITE.md` beside `problem.yaml`.
 //! - **`hydro`**: a HydroOJ problem as its "import problem" zip holds it
 //!   (one folder per problem; `--zip` writes the files inside the folder
