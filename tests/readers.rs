@@ -9,8 +9,9 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use pigkill_engine::{Game, StrategyEngine};
-use pigkill_generators::{game_seed, generate_ending, Profile};
+mod deviations;
+
+use deviations::{games, variants};
 
 fn pigkill(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pigkill"))
@@ -21,95 +22,6 @@ fn pigkill(args: &[&str]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A game written with one deviation, and where the validator must flag it
-/// first (line, column, a piece of the message).
-struct Variant {
-    name: &'static str,
-    text: String,
-    flagged: (usize, usize, &'static str),
-}
-
-/// The game's clean text written with each deviation.
-fn variants(game: &Game) -> Vec<Variant> {
-    let clean = game.to_text();
-    let lines: Vec<&str> = clean.lines().collect();
-    let (n, m) = (game.pig_count(), game.deck().len());
-    let deck_line = n + 2;
-    let mut variants = vec![
-        Variant {
-            name: "padded",
-            text: format!("{} K P D\n", clean.trim_end()),
-            flagged: (deck_line, 2 * m + 1, "tokens, expected"),
-        },
-        Variant {
-            name: "crlf",
-            text: clean.replace('\n', "\r\n"),
-            flagged: (1, lines[0].len() + 1, "a CRLF line end"),
-        },
-        Variant {
-            name: "no-final-newline",
-            text: clean.trim_end().to_string(),
-            flagged: (deck_line, 2 * m, "without a newline"),
-        },
-        Variant {
-            name: "blank-lines",
-            text: format!(
-                "{}\n\n{}\n\n\n",
-                lines[..2].join("\n"),
-                lines[2..].join("\n")
-            ),
-            flagged: (3, 1, "a blank line, expected the line of pig 2"),
-        },
-        Variant {
-            name: "tab",
-            text: clean.replacen("P ", "P\t", 1),
-            flagged: (2, 3, "between tokens, expected a single space"),
-        },
-        Variant {
-            name: "spaces",
-            text: clean.replacen(' ', "   ", 1),
-            flagged: (1, n.to_string().len() + 1, "between tokens"),
-        },
-    ];
-    if m >= 2 {
-        // The deck wrapped after its first half.
-        let half = m / 2;
-        let cards: Vec<&str> = lines[deck_line - 1].split(' ').collect();
-        let wrapped = format!(
-            "{}\n{}\n{}\n",
-            lines[..deck_line - 1].join("\n"),
-            cards[..half].join(" "),
-            cards[half..].join(" ")
-        );
-        variants.push(Variant {
-            name: "wrapped",
-            text: wrapped,
-            flagged: (deck_line, 2 * half, "tokens, expected"),
-        });
-    }
-    variants
-}
-
-fn games() -> Vec<(String, Game)> {
-    let profiles = [
-        Profile::Basic,
-        Profile::Full,
-        Profile::NullifyChains,
-        Profile::EmptyDeck,
-        Profile::Big,
-    ];
-    profiles
-        .into_iter()
-        .flat_map(|profile| {
-            (0..2).map(move |i| {
-                let generated = generate_ending(profile, game_seed(11, i), &StrategyEngine)
-                    .expect("the generator makes a game that ends");
-                (format!("{}-{i}", profile.name()), generated.game)
-            })
-        })
-        .collect()
 }
 
 #[test]

@@ -1,24 +1,19 @@
 //! Suites chosen by strength: for seeds 1 to 10 every mistake of the
 //! catalogue fails some test and both engines pass every test; wrong
 //! solutions given with `--against` fail the suite (a test is swapped in
-//! when none does); accepted solutions pass it; and the `luogu` and
-//! `kattis` packages follow their formats' layouts.
+//! when none does); accepted solutions pass it. (The packages the suites
+//! are written as: tests/packages.rs.)
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::io::Read;
-use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use pigkill::package::{self, Format, LuoguTest, PackageTest, ProblemMeta};
 use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits};
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
-use pigkill::suite::{build, PoolSizes, Slot, Subtask, Suite, SuiteOptions};
+use pigkill::suite::{build, PoolSizes, Slot, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine, StrategyEngine};
 use pigkill_reference::mutants::{MutantEngine, Mutation};
 use pigkill_reference::ReferenceEngine;
-use serde_yaml::Value;
 
 /// Smaller pools than the command's, the same code: ten suites in seconds.
 fn options() -> SuiteOptions {
@@ -275,181 +270,4 @@ fn against_with_injected_mistakes_fails_the_written_suite() {
     let again = pigkill(&args);
     assert_eq!(again.status.code(), Some(2), "{}", text(&again.stderr));
     assert!(text(&again.stderr).contains("--force"));
-}
-
-/// Tests for package layouts: the first suite's, as the command writes them.
-fn package_tests() -> Vec<PackageTest> {
-    suites()[0]
-        .cases()
-        .map(|c| PackageTest {
-            input: c.case.game.to_text(),
-            answer: c.case.outcome.to_judge_text(),
-            subtask: c.slot.subtask(),
-        })
-        .collect()
-}
-
-#[test]
-fn luogu_package_has_a_config_yml_keyed_by_input_file_with_limits_scores_and_subtasks() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let tests = package_tests();
-    let meta = ProblemMeta::default();
-    let files = package::files(Format::Luogu, &tests, "# Suite\n", &meta).expect("files");
-    package::write(&package::Target::new(dir.path(), false), &files, false).expect("written");
-    let yaml = std::fs::read_to_string(dir.path().join("config.yml")).expect("config.yml");
-    // Luogu's layout, read as plain YAML: a map from "N.in" to the four keys.
-    let value: Value = serde_yaml::from_str(&yaml).expect("YAML");
-    let map = value.as_mapping().expect("a map");
-    assert_eq!(map.len(), 20);
-    let keys: Vec<&str> = map.keys().map(|k| k.as_str().expect("a name")).collect();
-    let expected_keys: Vec<String> = (1..=20).map(|i| format!("{i}.in")).collect();
-    assert_eq!(keys, expected_keys, "in test order");
-    let mut total = 0;
-    for (i, (key, settings)) in map.iter().enumerate() {
-        let name = key.as_str().expect("name");
-        assert!(dir.path().join(name).is_file(), "{name}");
-        assert!(dir.path().join(name.replace(".in", ".out")).is_file());
-        let settings = settings.as_mapping().expect("settings");
-        let fields: BTreeSet<&str> = settings.keys().filter_map(Value::as_str).collect();
-        assert_eq!(
-            fields,
-            BTreeSet::from(["timeLimit", "memoryLimit", "score", "subtaskId"])
-        );
-        let int = |k: &str| {
-            settings[k]
-                .as_u64()
-                .unwrap_or_else(|| panic!("{k} is an integer"))
-        };
-        assert_eq!(int("timeLimit"), 1000, "ms");
-        assert_eq!(int("memoryLimit"), 128 * 1024, "KiB");
-        let subtask = match i {
-            0..=1 => Subtask::Basic,
-            2..=5 => Subtask::NoNullify,
-            _ => Subtask::Full,
-        };
-        assert_eq!(int("subtaskId"), subtask.number() as u64, "{name}");
-        total += int("score");
-    }
-    assert_eq!(total, 100);
-    // And through the documented struct.
-    let typed: BTreeMap<String, LuoguTest> = serde_yaml::from_str(&yaml).expect("typed");
-    assert_eq!(typed["1.in"].score, 5);
-}
-
-#[test]
-fn kattis_zip_holds_problem_yaml_sample_secret_data_and_a_validator() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let tests = package_tests();
-    let files = package::files(Format::Kattis, &tests, "# Suite\n", &ProblemMeta::default())
-        .expect("files");
-    let target = package::Target::new(&dir.path().join("pigkill"), true);
-    assert_eq!(target.path(), dir.path().join("pigkill.zip"));
-    package::write(&target, &files, false).expect("written");
-    // Never overwritten without force.
-    let err = package::write(&target, &files, false).expect_err("exists");
-    assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
-
-    let mut zip = zip::ZipArchive::new(std::fs::File::open(target.path()).expect("zip"))
-        .expect("a zip archive");
-    let mut contents = BTreeMap::new();
-    let mut modes = BTreeMap::new();
-    for i in 0..zip.len() {
-        let mut file = zip.by_index(i).expect("entry");
-        let mut text = String::new();
-        file.read_to_string(&mut text).expect("text");
-        modes.insert(
-            file.name().to_string(),
-            file.unix_mode().unwrap_or(0) & 0o777,
-        );
-        contents.insert(file.name().to_string(), text);
-    }
-    let mut expected: BTreeSet<String> = [
-        "problem.yaml",
-        ".timelimit",
-        "data/sample/1.in",
-        "data/sample/1.ans",
-        "input_validators/validate/build",
-        "input_validators/validate/run",
-        "SUITE.md",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    for i in 1..=20 {
-        expected.insert(format!("data/secret/{i:02}.in"));
-        expected.insert(format!("data/secret/{i:02}.ans"));
-    }
-    assert_eq!(contents.keys().cloned().collect::<BTreeSet<_>>(), expected);
-    assert_eq!(modes["input_validators/validate/run"], 0o755);
-    assert_eq!(modes["data/secret/01.in"], 0o644);
-
-    let problem: Value = serde_yaml::from_str(&contents["problem.yaml"]).expect("YAML");
-    for key in ["name", "source", "license", "validation"] {
-        assert!(problem[key].is_string(), "{key}");
-    }
-    assert_eq!(problem["limits"]["memory"].as_u64(), Some(128));
-    assert!(problem["limits"]["output"].as_u64().is_some());
-    assert_eq!(contents[".timelimit"].trim().parse::<f64>().ok(), Some(1.0));
-
-    // The sample is the statement's, with the answer both engines give.
-    let sample = parse_game(&contents["data/sample/1.in"]).expect("the sample parses");
-    assert_eq!(sample.pig_count(), 3);
-    let answer = ReferenceEngine
-        .run(&sample, Budget::default())
-        .expect("ends");
-    assert_eq!(answer.to_judge_text(), contents["data/sample/1.ans"]);
-    for (i, test) in tests.iter().enumerate() {
-        assert_eq!(
-            contents[&format!("data/secret/{:02}.in", i + 1)],
-            test.input
-        );
-        assert_eq!(
-            contents[&format!("data/secret/{:02}.ans", i + 1)],
-            test.answer
-        );
-    }
-}
-
-#[test]
-fn kattis_validator_exits_42_when_pigkill_validate_accepts_and_43_when_it_rejects() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let files = package::files(
-        Format::Kattis,
-        &package_tests(),
-        "",
-        &ProblemMeta::default(),
-    )
-    .expect("files");
-    package::write(&package::Target::new(dir.path(), false), &files, false).expect("written");
-    let run = dir.path().join("input_validators/validate/run");
-    // A stand-in for `pigkill validate FILE`: conforming when FILE starts with "3 ".
-    let stub = dir.path().join("pigkill-stub");
-    std::fs::write(
-        &stub,
-        "#!/bin/sh\n[ \"$1\" = validate ] || exit 2\nhead -c 2 \"$2\" | grep -q '^3 ' && exit 0\nexit 1\n",
-    )
-    .expect("stub");
-    set_executable(&stub);
-    for (input, code) in [(package::SAMPLE_IN, 42), ("4 1\nMP\n", 43)] {
-        let mut child = Command::new(&run)
-            .env("PIGKILL", &stub)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("the validator runs");
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("written");
-        assert_eq!(child.wait().expect("exits").code(), Some(code), "{input:?}");
-    }
-}
-
-fn set_executable(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
 }

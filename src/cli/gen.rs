@@ -15,12 +15,14 @@ use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::coverage::Coverage;
 use crate::fixtures::write_atomic;
 use crate::package::{self, Format, PackageTest, ProblemMeta, Target};
-use crate::solution::{prepare, CompareMode, Limits};
+use crate::solution::{compare, prepare, CompareMode, Limits};
 use crate::suite::exposure::catalogue;
 use crate::suite::report::{render, single_test_mistakes, ReportContext};
 use crate::suite::select::pairs;
 use crate::suite::solutions::{accepted, against, AgainstReport, RunOptions, Solution};
 use crate::suite::{build, judge_case, shape_len, CaseError, JudgeCase, Suite, SuiteOptions};
+use pigkill_engine::Budget;
+use pigkill_reference::mutants::{mistaken_output, MutationSet};
 
 /// Arguments of `pigkill gen`.
 #[derive(Debug, Args)]
@@ -44,10 +46,12 @@ pub struct GenArgs {
     #[arg(long, conflicts_with_all = ["count", "profile"])]
     suite: bool,
     /// The suite's package layout: dir (N.in, N.out), luogu (with config.yml),
-    /// kattis (problem.yaml, data/sample, data/secret, input_validators).
+    /// kattis (Kattis / DOMjudge: problem.yaml, statement, data, validator,
+    /// submissions), hydro (HydroOJ: problem.yaml, problem.md, testdata/).
     #[arg(long, value_enum, default_value = "dir", requires = "suite")]
     format: Format,
-    /// Write the package as a zip archive at --out (.zip added when missing).
+    /// Write the package as a zip archive at --out (.zip added when missing;
+    /// a hydro archive holds the problem in a folder `pigkill/`).
     #[arg(long, requires = "suite")]
     zip: bool,
     /// Wrong solutions (commands, as `check --solution` takes them) that the
@@ -300,10 +304,15 @@ fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
     let meta = ProblemMeta {
         time_limit: args.time_limit,
         memory_mib: args.memory_limit,
+        seed,
+        wrong_answers: wrong_answers(&suite),
         ..ProblemMeta::default()
     };
-    let files = package::files(args.format, &tests, &report, &meta)
+    let mut files = package::files(args.format, &tests, &report, &meta)
         .map_err(|e| Failure::usage(format!("cannot write YAML: {e}")))?;
+    if let (Format::Hydro, Target::Zip(_)) = (args.format, &target) {
+        files = package::in_folder(files, package::HYDRO_FOLDER);
+    }
     package::write(&target, &files, args.force)
         .map_err(|e| Failure::usage(format!("cannot write {}: {e}", target.path().display())))?;
     if let Some(corpus) = &args.corpus {
@@ -329,6 +338,40 @@ fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
     print!("{}", coverage.table());
     let uncaught = against_report.as_ref().map_or(0, |r| r.uncaught().len());
     Ok(if uncaught > 0 { EXIT_FOUND } else { EXIT_OK })
+}
+
+/// The mistakes of [`package::WRONG_ANSWERS`] whose contestant builds the
+/// package fails by a wrong answer: the mistaken engine ends every test
+/// and the sample (no time limit exceeded) and prints a wrong answer on at
+/// least one test, wrong by its tokens (Kattis's default output validator
+/// ignores whitespace, line breaks included).
+fn wrong_answers(suite: &Suite) -> Vec<String> {
+    let sample = pigkill_engine::parse_game(package::SAMPLE_IN).ok();
+    package::WRONG_ANSWERS
+        .iter()
+        .filter(|name| {
+            let Some(&mutation) = catalogue().iter().find(|m| m.name() == **name) else {
+                return false;
+            };
+            let set = MutationSet::single(mutation);
+            let ends =
+                |game: &pigkill_engine::Game| mistaken_output(game, Budget::default(), set).ok();
+            if sample.as_ref().is_some_and(|s| ends(s).is_none()) {
+                return false;
+            }
+            let mut wrong = false;
+            for c in suite.cases() {
+                let Some(text) = ends(&c.case.game) else {
+                    return false;
+                };
+                let answer = c.case.outcome.to_judge_text();
+                wrong |=
+                    !compare(answer.as_bytes(), text.as_bytes(), CompareMode::Lines).is_accepted();
+            }
+            wrong
+        })
+        .map(|name| name.to_string())
+        .collect()
 }
 
 /// The suite's figures on stderr.
