@@ -27,6 +27,10 @@ fn main() {
             )
         })
         .collect();
+    if only.as_deref() == Some("pairs") {
+        compare_pairs(&games, budget);
+        return;
+    }
     let mut plain_diff = 0;
     for game in &games {
         let reference = ReferenceEngine.run(game, budget).map(|o| o.to_judge_text());
@@ -62,4 +66,29 @@ fn main() {
                 .unwrap_or_default()
         );
     }
+}
+
+/// Every pair of mistakes made together, inline and as rules: how many
+/// games print differently.
+fn compare_pairs(games: &[pigkill_engine::Game], budget: Budget) {
+    let mut pairs = 0;
+    let mut differing_pairs = 0;
+    for (i, &a) in Mutation::ALL.iter().enumerate() {
+        for &b in &Mutation::ALL[i + 1..] {
+            pairs += 1;
+            let set = MutationSet::of(&[a, b]);
+            let differ = games
+                .iter()
+                .filter(|game| inline_output(game, budget, set) != rules_output(game, budget, set))
+                .count();
+            if differ > 0 {
+                differing_pairs += 1;
+                println!("{a}+{b}: {differ} of {} differ", games.len());
+            }
+        }
+    }
+    println!(
+        "{differing_pairs} of {pairs} pairs differ somewhere on {} games",
+        games.len()
+    );
 }

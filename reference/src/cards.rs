@@ -24,15 +24,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let mut resume = 0;
         loop {
             let mut scan = Scan::default();
-            let mut index = resume.min(self.hand[pig].len());
-            let found = loop {
-                let Some(&card) = self.hand[pig].get(index) else {
-                    break None;
-                };
-                if self.playable(pig, card, &mut scan) {
-                    break Some(index);
-                }
-                index += 1;
+            let from = resume.min(self.hand[pig].len());
+            let found = if D::PLAIN {
+                self.scan_plain(pig, from, &mut scan)
+            } else {
+                self.scan_deciding(pig, from, &mut scan)
             };
             let Some(index) = found else {
                 return;
@@ -78,6 +74,41 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 0
             };
         }
+    }
+
+    /// The first playable card of `pig`'s hand from `from`, by the plain
+    /// rules: which card kinds are playable is worked out once for the scan
+    /// (both targets included), then the hand is searched.
+    fn scan_plain(&mut self, pig: Seat, from: usize, scan: &mut Scan) -> Option<usize> {
+        let kill_target = self.kill_target(pig);
+        let duel_target = self.duel_target(pig);
+        let may_kill = (!self.kill_played || self.crossbow[pig]) && kill_target.is_some();
+        let mut playable_now = [false; Card::ALL.len()];
+        playable_now[Card::Peach as usize] = self.hp[pig] < MAX_HP;
+        playable_now[Card::Kill as usize] = may_kill;
+        playable_now[Card::Duel as usize] = duel_target.is_some();
+        playable_now[Card::Invasion as usize] = true;
+        playable_now[Card::Volley as usize] = true;
+        playable_now[Card::Crossbow as usize] = true;
+        scan.kill_target = Some(kill_target);
+        scan.duel_target = Some(duel_target);
+        self.hand[pig][from..]
+            .iter()
+            .position(|&card| playable_now[card as usize])
+            .map(|i| i + from)
+    }
+
+    /// The first playable card of `pig`'s hand from `from`, each card kind
+    /// decided when the scan first meets it.
+    fn scan_deciding(&mut self, pig: Seat, from: usize, scan: &mut Scan) -> Option<usize> {
+        let mut index = from;
+        while let Some(&card) = self.hand[pig].get(index) {
+            if self.playable(pig, card, scan) {
+                return Some(index);
+            }
+            index += 1;
+        }
+        None
     }
 
     /// Whether `card` is playable now in `pig`'s play phase, decided once

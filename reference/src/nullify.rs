@@ -85,8 +85,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
     }
 
-    /// Whether `pig`, holding a J, wants to play it on `target` at chain
-    /// depth `depth` (even: protecting).
+    /// Whether `pig` wants to play a J on `target` at chain depth `depth`
+    /// (even: protecting); a decision only for a pig that holds one.
     fn wants_nullify(&mut self, pig: Seat, target: Seat, depth: usize) -> bool {
         let protect = depth % 2 == 0;
         let rule = if protect {
@@ -94,6 +94,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         } else {
             self.wants_to_attack(pig, target)
         };
+        if D::PLAIN {
+            return rule;
+        }
+        // Only a pig that holds a J decides.
+        if !self.hand[pig].contains(&Card::Nullify) {
+            return false;
+        }
         let point =
             Point::new(DecisionKind::NullifyWants, pig, Choice(u8::from(rule))).about(target);
         let point = match self.trick {
@@ -128,7 +135,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             let mut pig = start;
             for _ in 0..self.n {
                 if self.alive[pig]
-                    && self.hand[pig].contains(&Card::Nullify)
                     && self.wants_nullify(pig, target, depth)
                     && self.take_leftmost(pig, Card::Nullify)
                 {
