@@ -1,13 +1,12 @@
 //! Who takes the decisions of a run: the plain rules ([`Plain`], which
 //! return the rules' choice and never look at a context, so the engine
 //! compiles to the plain code), or a [`Deviating`] decider that applies
-//! deviation rules and instance deviations, keeps the catalogue mistakes
-//! that are not decisions, and logs every decision if asked.
+//! deviation rules and instance deviations, and logs every decision if
+//! asked.
 
 use pigkill_engine::{Card, Seat};
 
 use super::{Choice, Decision, DecisionKind, Deviation, DeviationRule, FeatureSet};
-use crate::mutants::{Mutation, MutationSet};
 
 /// One decision about to be taken: where, about whom, and what the rules
 /// choose. Its context is built only when a decider asks for it.
@@ -76,10 +75,6 @@ pub(crate) trait Decider {
     /// the engine skips building contexts altogether.
     const PLAIN: bool;
 
-    /// Whether this run makes the catalogue mistake `mutation`, for the
-    /// mistakes that are not one choice at a decision point.
-    fn mutated(&self, mutation: Mutation) -> bool;
-
     /// Starts the run's next decision, of `kind`; true when its context is
     /// wanted (a rule of that kind, an instance at that index, or a log).
     fn begin(&mut self, kind: DecisionKind) -> bool;
@@ -101,11 +96,6 @@ pub struct Plain;
 
 impl Decider for Plain {
     const PLAIN: bool = true;
-
-    #[inline(always)]
-    fn mutated(&self, _mutation: Mutation) -> bool {
-        false
-    }
 
     #[inline(always)]
     fn begin(&mut self, _kind: DecisionKind) -> bool {
@@ -142,18 +132,14 @@ pub(crate) struct Deviating<'l> {
     events: usize,
     /// Where decisions are logged, if anywhere.
     log: Option<&'l mut Vec<Decision>>,
-    /// The catalogue mistakes kept inline.
-    mistakes: MutationSet,
     /// Whether a rule makes draws take the deck's last card away.
     drops_last_card: bool,
 }
 
 impl<'l> Deviating<'l> {
-    /// The decider making `deviations` and the inline `mistakes`, logging
-    /// into `log` if given.
+    /// The decider making `deviations`, logging into `log` if given.
     pub(crate) fn new(
         deviations: &[Deviation],
-        mistakes: MutationSet,
         log: Option<&'l mut Vec<Decision>>,
     ) -> Deviating<'l> {
         let mut rules = Vec::new();
@@ -177,7 +163,6 @@ impl<'l> Deviating<'l> {
             index: 0,
             events: 0,
             log,
-            mistakes,
             drops_last_card,
         }
     }
@@ -185,11 +170,6 @@ impl<'l> Deviating<'l> {
 
 impl Decider for Deviating<'_> {
     const PLAIN: bool = false;
-
-    #[inline]
-    fn mutated(&self, mutation: Mutation) -> bool {
-        self.mistakes.contains(mutation)
-    }
 
     #[inline]
     fn begin(&mut self, kind: DecisionKind) -> bool {

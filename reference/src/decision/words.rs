@@ -57,13 +57,8 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} does not play {card} in its play phase",
                 "{a} plays {card} in its play phase",
             ],
-            &[
-                F::CardPeach,
-                F::CardKill,
-                F::ActorHpFull,
-                F::KillPlayed,
-                F::ActorCrossbow,
-            ],
+            // By card: see `reasons`.
+            &[],
         ),
         K::ScanStart => v(
             "the pig",
@@ -537,8 +532,14 @@ impl Decision {
             .map(|s| pig_name(s, self.context, false))
             .unwrap_or_default();
         let rule = self.does(self.rule);
-        let reasons: Vec<String> = voice
-            .because
+        let because = match (self.kind, self.card) {
+            (DecisionKind::Playable, Some(Card::Peach)) => &[Feature::ActorHpFull][..],
+            (DecisionKind::Playable, Some(Card::Kill)) => {
+                &[Feature::KillPlayed, Feature::ActorCrossbow][..]
+            }
+            _ => voice.because,
+        };
+        let reasons: Vec<String> = because
             .iter()
             .filter(|&&feature| self.kind.features().contains(&feature) || is_fixed(feature))
             .filter(|&&feature| is_reason(feature, self.context))
