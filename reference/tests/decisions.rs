@@ -307,3 +307,25 @@ fn rules_read_as_misreadings() {
         );
     }
 }
+
+#[test]
+fn a_rule_that_does_not_fire_on_a_game_changes_nothing_there() {
+    let budget = Budget::default();
+    let family = narrow_family(1);
+    for index in 0..150 {
+        let game = corpus_game(index);
+        let (_, log) = decisions(&game, budget);
+        let reference = reference_text(&game);
+        for rule in family.iter().skip(index as usize % 13).step_by(13) {
+            let deviation = [Deviation::Rule(*rule)];
+            let mut events = Vec::new();
+            let mut deviated_log = Vec::new();
+            let text = deviated_run(&game, budget, &deviation, &mut events, &mut deviated_log);
+            let changed = deviated_log.iter().any(|d| d.taken != d.rule);
+            assert_eq!(changed, fires(rule, &log), "game {index}: {}", rule.words());
+            if !changed {
+                assert_eq!(text, reference, "game {index}: {}", rule.words());
+            }
+        }
+    }
+}

@@ -85,7 +85,7 @@ pub(crate) trait Decider {
     /// Counts one emitted event.
     fn emitted(&mut self);
 
-    /// Whether some rule makes a draw take the deck's last card away (so
+    /// Whether a rule makes every draw take the deck's last card away (so
     /// the deck is exhausted only once it is empty).
     fn drops_last_card(&self) -> bool;
 }
@@ -132,7 +132,7 @@ pub(crate) struct Deviating<'l> {
     events: usize,
     /// Where decisions are logged, if anywhere.
     log: Option<&'l mut Vec<Decision>>,
-    /// Whether a rule makes draws take the deck's last card away.
+    /// Whether a rule makes every draw take the deck's last card away.
     drops_last_card: bool,
 }
 
@@ -152,9 +152,15 @@ impl<'l> Deviating<'l> {
         }
         instances.sort_by_key(|&(index, _)| index);
         let kinds = rules.iter().fold(0, |kinds, rule| kinds | rule.kind.bit());
-        let drops_last_card = rules
-            .iter()
-            .any(|rule| rule.kind == DecisionKind::LastCardKept && rule.choose == Choice(1));
+        // Only a rule that drops the last card at every draw tells ahead of
+        // the draws that the deck will empty; under a narrower rule the
+        // deck counts as exhausted on its last card, as by the rules, until
+        // a draw empties it.
+        let drops_last_card = rules.iter().any(|rule| {
+            rule.kind == DecisionKind::LastCardKept
+                && rule.choose == Choice(1)
+                && rule.when.is_empty()
+        });
         Deviating {
             rules,
             kinds,
