@@ -19,7 +19,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// each card kind once, when it first meets one.
     pub(crate) fn play_phase(&mut self, pig: Seat) {
         self.kill_played = false;
-        // Where the next scan starts: the leftmost card, but for some mistakes.
+        // Where the next scan starts: the leftmost card, unless decided otherwise.
         let mut resume = 0;
         loop {
             let mut scan = Scan::default();

@@ -218,8 +218,8 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     }
 
     /// `pig` draws the top card to the right end of its hand. The deck's
-    /// last card is drawn but left in place (unless a mistake draws it like
-    /// any other, after which an empty deck gives nothing).
+    /// last card is drawn but left in place (a decision: drawn like any
+    /// other, it leaves an empty deck that gives nothing).
     pub(crate) fn draw(&mut self, pig: Seat) {
         if !D::PLAIN && self.top >= self.deck.len() {
             return;

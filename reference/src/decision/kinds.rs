@@ -463,6 +463,13 @@ impl DecisionKind {
         DecisionKind::ALL.iter().copied().find(|k| k.id() == id)
     }
 
+    /// The bits of [`DecisionKind::features`] (a mask over [`Feature`]s):
+    /// `context & kind.feature_mask()` is a decision's context as the
+    /// narrow family sees it.
+    pub fn feature_mask(self) -> u64 {
+        self.features().iter().fold(0, |mask, f| mask | f.bit())
+    }
+
     /// This kind's bit in a set of kinds.
     pub(crate) const fn bit(self) -> u64 {
         1 << self as u32

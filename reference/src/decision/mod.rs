@@ -243,10 +243,17 @@ pub(crate) fn deviated_outcome<T: Tracer>(
 /// decision of its kind whose rules' choice is not `rule.choose`, and
 /// `rule.choose` is legal there.
 pub fn fires(rule: &DeviationRule, log: &[Decision]) -> bool {
-    log.iter().any(|d| {
-        d.kind == rule.kind
-            && d.rule != rule.choose
-            && d.is_legal(rule.choose)
-            && rule.when.holds(d.context)
-    })
+    log.iter().any(|d| rule.changes(d))
+}
+
+impl DeviationRule {
+    /// Whether this rule would take another choice than the rules at
+    /// `decision`: same kind, its context holds, its choice differs from
+    /// the rules' and is legal there.
+    pub fn changes(&self, decision: &Decision) -> bool {
+        decision.kind == self.kind
+            && decision.rule != self.choose
+            && decision.is_legal(self.choose)
+            && self.when.holds(decision.context)
+    }
 }
