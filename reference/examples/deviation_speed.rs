@@ -1,6 +1,6 @@
 //! How fast deviated runs are next to plain ones, on the `engines` bench's
 //! kind of corpus (`cargo run --release -p pigkill-reference --example
-//! deviation_speed`): plain reference runs, deviated runs with no
+//! deviation_speed -- [games]`): plain reference runs, deviated runs with no
 //! deviation, with one catalogue rule, with one instance, and logged runs.
 
 use std::hint::black_box;
@@ -26,7 +26,11 @@ fn rate(games: &[Game], run: impl Fn(&Game)) -> f64 {
 }
 
 fn main() {
-    let games: Vec<Game> = (0..20_000)
+    let count: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20_000);
+    let games: Vec<Game> = (0..count)
         .map(|i| generate(Profile::Mixed, game_seed(20_261_129, i)))
         .collect();
     let budget = Budget::default();
