@@ -1,10 +1,11 @@
-//! Prints the narrow family's sizes, every catalogue mistake's deviation
-//! rules in words, and a few decisions' reasons
+//! Prints the narrow family's sizes (and how many of its rules fire on
+//! generated games), every catalogue mistake's deviation rules in words,
+//! and a few decisions' reasons
 //! (`cargo run --release -p pigkill-reference --example decision_words`).
 
 use pigkill_engine::Budget;
 use pigkill_generators::{game_seed, generate, Profile};
-use pigkill_reference::decision::{decisions, narrow_family, DecisionKind};
+use pigkill_reference::decision::{decisions, fires, narrow_family, DecisionKind};
 use pigkill_reference::mutants::Mutation;
 
 fn main() {
@@ -41,4 +42,30 @@ fn main() {
         }
     }
     println!("{} decisions in that game", log.len());
+    let logs: Vec<_> = (0..2000)
+        .map(|i| {
+            let profile = Profile::ALL[(i % (Profile::ALL.len() as u64 - 1)) as usize];
+            decisions(&generate(profile, game_seed(11, i)), Budget::default()).1
+        })
+        .collect();
+    for max in 0..=2 {
+        let family = narrow_family(max);
+        let live = family
+            .iter()
+            .filter(|rule| logs.iter().any(|log| fires(rule, log)))
+            .count();
+        println!(
+            "narrow_family({max}): {live} of {} rules fire on some of {} generated games",
+            family.len(),
+            logs.len()
+        );
+        if max == 1 {
+            for rule in family
+                .iter()
+                .filter(|rule| !logs.iter().any(|log| fires(rule, log)))
+            {
+                println!("    never fires: {} {}", rule.kind, rule.words());
+            }
+        }
+    }
 }

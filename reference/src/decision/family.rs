@@ -15,8 +15,14 @@ use super::{Choice, ContextRule, DecisionKind, DeviationRule, Feature};
 /// Every rule of the narrow family with contexts of at most
 /// `max_literals` literals, kind by kind, shorter contexts first.
 pub fn narrow_family(max_literals: usize) -> Vec<DeviationRule> {
-    let mut family = Vec::new();
-    for &kind in DecisionKind::ALL {
+    candidates(max_literals).filter(may_change).collect()
+}
+
+/// Every (kind, consistent context of at most `max_literals` literals over
+/// the kind's features, alternative), before the rules that cannot change
+/// a decision are dropped.
+fn candidates(max_literals: usize) -> impl Iterator<Item = DeviationRule> {
+    DecisionKind::ALL.iter().flat_map(move |&kind| {
         let mut contexts = Vec::new();
         contexts_of(
             kind.features(),
@@ -26,20 +32,14 @@ pub fn narrow_family(max_literals: usize) -> Vec<DeviationRule> {
             &mut contexts,
         );
         contexts.sort_by_key(|c| (c.len(), c.mask, c.values));
-        for when in contexts {
-            for choose in 0..kind.alternatives().len() as u8 {
-                let rule = DeviationRule {
-                    kind,
-                    when,
-                    choose: Choice(choose),
-                };
-                if may_change(&rule) {
-                    family.push(rule);
-                }
-            }
-        }
-    }
-    family
+        contexts.into_iter().flat_map(move |when| {
+            (0..kind.alternatives().len() as u8).map(move |choose| DeviationRule {
+                kind,
+                when,
+                choose: Choice(choose),
+            })
+        })
+    })
 }
 
 /// Pushes onto `out` every consistent context that extends `so_far` with
@@ -82,11 +82,16 @@ fn fits(context: ContextRule, feature: Feature, value: bool) -> bool {
     !value
 }
 
-/// Whether `rule` may change some decision: its choice is not the one the
-/// rules always make at its kind, nor the one they always make in its
+/// Whether `rule` may change some decision of a run where it is the only
+/// deviation: its context can arise at its kind, its choice is not the one
+/// the rules always make at its kind, nor the one they always make in its
 /// context, and it is legal there.
 fn may_change(rule: &DeviationRule) -> bool {
     if rule.kind.constant_rule() == Some(rule.choose) {
+        return false;
+    }
+    let never = impossible(rule.kind);
+    if rule.when.literals().any(|literal| never.contains(&literal)) {
         return false;
     }
     let fixed = fixed_rule(rule.kind, &rule.when);
@@ -100,12 +105,52 @@ fn may_change(rule: &DeviationRule) -> bool {
 fn legal(kind: DecisionKind, when: &ContextRule, choose: Choice) -> bool {
     let holds = |f: Feature| when.literals().any(|(g, v)| g == f && v);
     if kind == DecisionKind::RevealOnPlay && choose == Choice(1) {
-        // "Only if it takes effect" is no alternative for an area trick.
+        // "Only if it takes effect" is no alternative for an area trick
+        // (nor at an unrevealed target: the kills and duels of a pig that
+        // reveals go to revealed pigs, so that is an area trick too).
+        let fails = |f: Feature| when.literals().any(|(g, v)| g == f && !v);
         return !(holds(Feature::CardArea)
             || holds(Feature::CardInvasion)
-            || holds(Feature::CardVolley));
+            || holds(Feature::CardVolley)
+            || fails(Feature::SubjectRevealed));
+    }
+    if kind == DecisionKind::NullifyRoundStart && choose == Choice(2) {
+        // "Again from the trick's player" is the first round's own start.
+        return !when.literals().any(|l| l == (Feature::CounterRound, false));
     }
     true
+}
+
+/// The literals that never hold at a decision of `kind` in a run by the
+/// rules (nor in one where a single rule of this kind deviates): the
+/// situations the rules never lead to there.
+fn impossible(kind: DecisionKind) -> &'static [(Feature, bool)] {
+    use DecisionKind as K;
+    use Feature as F;
+    match kind {
+        // A loyalist is dueled only by the lord, and gives in: no fight.
+        K::DuelKillCounts | K::DuelFirst | K::DuelContinues | K::DuelDamageSource => {
+            &[(F::SubjectLoyalist, true)]
+        }
+        // The lord's death ends the game at once.
+        K::KillPastDead | K::AreaContinues => &[(F::SubjectLord, true)],
+        // Only an unrevealed pig decides, and its kills and duels go to
+        // revealed pigs (only the lord, always revealed, attacks suspected
+        // ones); an area trick has no target.
+        K::RevealOnPlay => &[(F::SubjectSuspected, true)],
+        // A dying lord is dead or rescued before it could suspect.
+        K::Suspect => &[(F::ActorDying, true)],
+        // Nobody plays a nullify for an unrevealed target, and a pig that
+        // protects itself has revealed.
+        K::NullifyReveals => &[(F::SubjectRevealed, false), (F::SubjectIsActor, true)],
+        // No pig is its own damage source; a rebel that kills the last rebel
+        // is itself a rebel still alive.
+        K::EatPeach | K::Reward => &[(F::SubjectIsActor, true)],
+        K::RewardBeforeGameOver => &[(F::SubjectIsActor, true), (F::ActorRebel, true)],
+        // The lord hurts a loyalist only in its own turn.
+        K::Penalty | K::PenaltyWeapon => &[(F::OwnTurn, false)],
+        _ => &[],
+    }
 }
 
 /// The rules' choice at `kind` wherever `when` holds, when the rules fix it.
@@ -114,14 +159,28 @@ fn fixed_rule(kind: DecisionKind, when: &ContextRule) -> Option<Choice> {
     use Feature as F;
     let holds = |f: Feature| when.literals().any(|(g, v)| g == f && v);
     let fails = |f: Feature| when.literals().any(|(g, v)| g == f && !v);
+    let any = |features: &[Feature]| features.iter().any(|&f| holds(f));
     match kind {
         // N, W and Z are always playable.
-        K::Playable if holds(F::CardInvasion) || holds(F::CardVolley) || holds(F::CardCrossbow) => {
-            Some(Choice(1))
+        K::Playable if any(&[F::CardInvasion, F::CardVolley, F::CardCrossbow]) => Some(Choice(1)),
+        // K and F reveal at once; N and W never. A target, or no area
+        // trick, means a kill or a duel.
+        K::RevealOnPlay
+            if fails(F::CardArea)
+                || any(&[
+                    F::CardKill,
+                    F::CardDuel,
+                    F::SubjectLord,
+                    F::SubjectLoyalist,
+                    F::SubjectRebel,
+                    F::SubjectRevealed,
+                ]) =>
+        {
+            Some(Choice(0))
         }
-        // K and F reveal at once; N and W never.
-        K::RevealOnPlay if holds(F::CardKill) || holds(F::CardDuel) => Some(Choice(0)),
-        K::RevealOnPlay if holds(F::CardArea) || holds(F::CardInvasion) || holds(F::CardVolley) => {
+        K::RevealOnPlay
+            if fails(F::SubjectRevealed) || any(&[F::CardArea, F::CardInvasion, F::CardVolley]) =>
+        {
             Some(Choice(2))
         }
         // Rebels attack the lord, never rebels; nobody else attacks the lord.
@@ -132,9 +191,62 @@ fn fixed_rule(kind: DecisionKind, when: &ContextRule) -> Option<Choice> {
         }
         // No damage, no suspicion.
         K::Suspect if fails(F::Damaged) => Some(Choice(0)),
-        // Only a loyalist dueled by the lord gives in.
-        K::DuelYield if fails(F::SubjectLord) => Some(Choice(0)),
-        K::DuelYield if holds(F::SubjectLord) && holds(F::ActorLoyalist) => Some(Choice(1)),
+        // Only a loyalist dueled by the lord gives in; only the lord duels
+        // a loyalist, and it is a suspected (so unrevealed) one.
+        K::DuelYield if holds(F::ActorLoyalist) => Some(Choice(1)),
+        K::DuelYield
+            if fails(F::SubjectLord)
+                || fails(F::ActorLoyalist)
+                || fails(F::ActorSuspected)
+                || any(&[
+                    F::ActorRevealed,
+                    F::ActorLord,
+                    F::ActorRebel,
+                    F::SubjectLoyalist,
+                    F::SubjectRebel,
+                ]) =>
+        {
+            Some(Choice(0))
+        }
+        // A revealed player is never suspected.
+        K::Suspect if holds(F::SubjectRevealed) => Some(Choice(0)),
+        // Nobody wants to nullify for an unrevealed target.
+        K::NullifyWants if fails(F::SubjectRevealed) || holds(F::SubjectSuspected) => {
+            Some(Choice(0))
+        }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pigkill_engine::Budget;
+    use pigkill_generators::{game_seed, generate, Profile};
+
+    use super::*;
+    use crate::decision::{decisions, fires};
+
+    #[test]
+    fn a_dropped_rule_never_changes_a_decision_of_generated_games() {
+        let logs: Vec<_> = (0..600)
+            .map(|i| {
+                let profile = Profile::ALL[i % Profile::ALL.len()];
+                decisions(
+                    &generate(profile, game_seed(5, i as u64)),
+                    Budget::default(),
+                )
+                .1
+            })
+            .collect();
+        let mut dropped = 0;
+        for rule in candidates(2).filter(|rule| !may_change(rule)) {
+            dropped += 1;
+            assert!(
+                !logs.iter().any(|log| fires(&rule, log)),
+                "{}",
+                rule.words()
+            );
+        }
+        assert!(dropped > 0);
     }
 }

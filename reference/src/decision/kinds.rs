@@ -325,8 +325,7 @@ kinds! {
     ClearSuspicion, "clear-suspicion", TARGETS,
         "a suspected pig reveals: does the reveal clear the lord's suspicion?",
         ["yes: the lord no longer suspects it", "no: the suspicion stays"],
-        [ActorLoyalist, ActorRebel, CardKill, CardDuel, CardNullify, CardInvasion, CardVolley,
-         OwnTurn],
+        [ActorLoyalist, ActorRebel, CardKill, CardDuel, CardNullify, OwnTurn],
         YES;
     TakeCard, "take-card", RESPONSES,
         "the pig gives up one card of a kind it holds several of, apart: which one?",

@@ -467,13 +467,15 @@ impl DeviationRule {
     /// player is a loyalist").
     pub fn words(&self) -> String {
         let voice = voice(self.kind);
-        let named = named_card(&self.when);
-        let card = named.map_or(voice.card, |(_, words)| words);
         let does = voice
             .does
             .get(usize::from(self.choose.0))
             .copied()
             .unwrap_or("{a} takes another way");
+        // A card literal is said as the card itself where the sentence has one.
+        let named =
+            named_card(&self.when).filter(|_| does.contains("{card}") || does.contains("{name}"));
+        let card = named.map_or(voice.card, |(_, words)| words);
         let mut text = fill(does, voice.actor, voice.subject, card);
         let when = literal_words(
             &self.when,
