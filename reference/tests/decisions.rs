@@ -329,3 +329,30 @@ fn a_rule_that_does_not_fire_on_a_game_changes_nothing_there() {
         }
     }
 }
+
+#[test]
+fn every_narrow_rule_and_any_instance_choice_plays_a_game_to_its_end() {
+    // A deviated run may not end (the budget says so), but it never panics,
+    // and an alternative the kind does not have is ignored.
+    let budget = Budget::default();
+    let family = narrow_family(1);
+    for index in 0..20 {
+        let game = corpus_game(index);
+        for rule in &family {
+            let _ = deviated_output(&game, budget, &[Deviation::Rule(*rule)]);
+        }
+        let (_, log) = decisions(&game, budget);
+        for decision in log.iter().step_by(5) {
+            for choose in 0..4 {
+                let instance = Deviation::Instance {
+                    index: decision.index,
+                    choose: Choice(choose),
+                };
+                let text = deviated_output(&game, budget, &[instance]);
+                if !decision.is_legal(Choice(choose)) {
+                    assert_eq!(text, reference_text(&game), "game {index}");
+                }
+            }
+        }
+    }
+}
