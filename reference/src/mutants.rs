@@ -449,7 +449,11 @@ impl Mutation {
             Mutation::SuspicionSurvivesReveal => rules![rule(K::ClearSuspicion, &[], 1)],
             Mutation::SingleNullify => rules![rule(K::CounterRound, &[], 1)],
             Mutation::EatEveryPeach => rules![rule(K::PeachCount, &[], 1)],
-            Mutation::PeachAtFullHp => rules![rule(K::Playable, &[(F::CardPeach, true)], 1)],
+            Mutation::PeachAtFullHp => rules![rule(
+                K::Playable,
+                &[(F::CardPeach, true), (F::ActorHpFull, true)],
+                1
+            )],
             Mutation::ScanResumesAfterPlay => rules![rule(K::ScanStart, &[], 1)],
             Mutation::PenaltyKeepsWeapon => rules![rule(K::PenaltyWeapon, &[], 1)],
             Mutation::SuspicionWithoutDamage => rules![rule(
@@ -521,7 +525,11 @@ impl Mutation {
                 ],
                 1
             )],
-            Mutation::UnlimitedKills => rules![rule(K::Playable, &[(F::CardKill, true)], 1)],
+            Mutation::UnlimitedKills => rules![rule(
+                K::Playable,
+                &[(F::CardKill, true), (F::KillPlayed, true)],
+                1
+            )],
             Mutation::DuelKillCountsAsPlayed => rules![rule(K::DuelKillCounts, &[], 1)],
             Mutation::ScanResumesAfterCrossbow => {
                 rules![rule(K::ScanStart, &[(F::CardCrossbow, true)], 1)]

@@ -273,8 +273,8 @@ kinds! {
          "no: it is drawn like any other, and the deck is then empty"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty], YES;
     Playable, "playable", TURN,
-        "is this card playable now, in the pig's play phase?",
-        ["not playable: the scan passes it", "playable: the pig plays it"],
+        "is this card playable now, in the pig's play phase (a kill also needs a kill target)?",
+        ["not playable: the scan passes it", "playable: the pig plays it (a kill, if it has a target)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardInvasion,
          CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive],
         VARIES;

@@ -54,8 +54,8 @@ fn voice(kind: DecisionKind) -> Voice {
             "",
             "a card",
             &[
-                "{a} does not play {card} in its play phase",
-                "{a} plays {card} in its play phase",
+                "{a} may not play {card} now in its play phase",
+                "{a} may play {card} now in its play phase",
             ],
             // By card: see `reasons`.
             &[],
@@ -522,10 +522,10 @@ fn pig_name(seat: usize, context: FeatureSet, actor: bool) -> String {
 }
 
 impl Decision {
-    /// What the rules decide here and why, in words ("at turn 5, the
-    /// rules make pig 3 (FP) eat its leftmost peach and be back at 1 HP,
-    /// because pig 3 (FP) is dying (0 HP) and pig 3 (FP) holds a peach
-    /// (rules.md, "Damage, dying, death")").
+    /// What the rules decide here and why, in words: "at turn 5, by the
+    /// rules pig 3 (FP) eats its leftmost peach and is back at 1 HP: pig 3
+    /// (FP) is dying (0 HP) and pig 3 (FP) holds a peach (rules.md,
+    /// "Damage, dying, death")". The question is [`DecisionKind::question`].
     pub fn why(&self) -> String {
         let voice = voice(self.kind);
         let actor = pig_name(self.actor, self.context, true);
@@ -559,9 +559,9 @@ impl Decision {
         } else {
             format!("at turn {}", self.turn)
         };
-        let mut text = format!("{when}, {}: by the rules, {rule}", self.kind.question());
+        let mut text = format!("{when}, by the rules {rule}");
         if !reasons.is_empty() {
-            text.push_str(", as ");
+            text.push_str(": ");
             text.push_str(&join_and(&reasons));
         }
         text.push_str(&format!(" (rules.md, \"{}\")", self.kind.section()));
