@@ -517,15 +517,28 @@ impl Mutation {
                 ),
             ],
             Mutation::KillAnyDistance => rules![rule(K::KillPastFriend, &[], 1)],
-            Mutation::LordIgnoresSuspicion => rules![rule(
-                K::Hostile,
-                &[
-                    (F::ActorLord, true),
-                    (F::SubjectSuspected, true),
-                    (F::SubjectRevealed, false)
-                ],
-                0
-            )],
+            // Suspected, but not a revealed rebel (a suspicion can outlive
+            // a reveal only with another mistake): two rules.
+            Mutation::LordIgnoresSuspicion => rules![
+                rule(
+                    K::Hostile,
+                    &[
+                        (F::ActorLord, true),
+                        (F::SubjectSuspected, true),
+                        (F::SubjectRevealed, false)
+                    ],
+                    0
+                ),
+                rule(
+                    K::Hostile,
+                    &[
+                        (F::ActorLord, true),
+                        (F::SubjectSuspected, true),
+                        (F::SubjectRebel, false)
+                    ],
+                    0
+                ),
+            ],
             Mutation::LoyalistAttacksSuspected => rules![rule(
                 K::Hostile,
                 &[(F::ActorLoyalist, true), (F::SubjectSuspected, true)],
