@@ -19,13 +19,14 @@
 //! 48. Two mistakes made together combine as their rules do: where both
 //! decide at the same kind and context, the lower alternative wins (see
 //! [`MutationSet::deviations`]). Of the 1,128 pairs, 11 printed otherwise
-//! than the two inline checks together on some of 2,000 games; the rule
-//! of `lord-ignores-suspicion` (now only for unrevealed pigs) and that
-//! order settle 8 of them; `nullify-starts-after-player` with
-//! `counter-round-restarts-at-player`, `kill-ignores-deaths` with
-//! `kill-any-distance`, and `suspicion-without-damage` with
-//! `suspects-revealed-players` still combine otherwise (the inline checks
-//! composed inside one condition).
+//! than the two inline checks together on some of 2,000 games with the
+//! first rules; stating `lord-ignores-suspicion` as two rules (it ignores
+//! a suspicion only of a pig that is not a revealed rebel; again 0
+//! differences on 100,000 games alone) and that order leave 3:
+//! `nullify-starts-after-player` with `counter-round-restarts-at-player`,
+//! `kill-ignores-deaths` with `kill-any-distance`, and
+//! `suspicion-without-damage` with `suspects-revealed-players`, where the
+//! inline checks composed inside one condition.
 //! `last-card-not-kept` also makes the deck count as exhausted (for the
 //! rules that find a game that does not end) only once it is empty.
 //!
