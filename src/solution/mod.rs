@@ -196,8 +196,8 @@ pub use limits::{
     DEFAULT_STDERR_TAIL, DEFAULT_TIMEOUT, MIB,
 };
 pub use process::{
-    namespaces_available, run, signal_name, Isolation, RunOptions, RunReport, StdinMode,
-    Termination,
+    means, namespaces_available, run, sandbox_notice, set_default_sandbox, signal_name, Isolation,
+    Means, RunOptions, RunReport, Sandbox, SandboxUser, StdinMode, Termination, NOBODY,
 };
 pub use source::{cache_dir, prepare, Build, PrepareError, Prepared};
 pub use startup::{preflight, StartupError, SAMPLE, STARTUP_MARKERS};

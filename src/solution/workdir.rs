@@ -1,7 +1,14 @@
 //! The working directory of a solution: a private temporary directory,
 //! made empty again before every run, so that a solution never starts in
 //! (nor writes relative paths into) the user's own directory, and never
-//! sees files left by an earlier run.
+//! sees files left by an earlier run. Beside it, a `tmp` directory that is
+//! the run's `TMPDIR` where no private `/tmp` can be mounted.
+//!
+//! The directories live under `/var/tmp` when the system's temporary
+//! directory is `/tmp` (or under it): a sandboxed run gets a tmpfs of its
+//! own on `/tmp`, which would hide them. They are emptied in place, never
+//! removed and made again, because a sandbox's bind mount holds on to the
+//! directory itself.
 //!
 //! One [`Workdir`] serves one worker thread for many runs. Checking that a
 //! directory is still empty costs three system calls (`open`, `getdents64`,
@@ -26,6 +33,7 @@ pub struct Workdir {
     root: tempfile::TempDir,
     dir: PathBuf,
     dir_c: CString,
+    tmp: PathBuf,
 }
 
 impl Workdir {
@@ -36,12 +44,52 @@ impl Workdir {
     ///
     /// Any I/O error making the directory.
     pub fn new() -> io::Result<Workdir> {
-        let root = tempfile::Builder::new().prefix("pigkill-").tempdir()?;
+        let system = std::env::temp_dir();
+        let builder = || {
+            let mut b = tempfile::Builder::new();
+            b.prefix("pigkill-");
+            b
+        };
+        let root = if system.starts_with("/tmp") {
+            builder()
+                .tempdir_in("/var/tmp")
+                .or_else(|_| builder().tempdir())?
+        } else {
+            builder().tempdir()?
+        };
         let dir = root.path().join("cwd");
         std::fs::create_dir(&dir)?;
+        let tmp = root.path().join("tmp");
+        std::fs::create_dir(&tmp)?;
         let dir_c = CString::new(dir.as_os_str().as_bytes().to_vec())
             .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "temporary path has a nul"))?;
-        Ok(Workdir { root, dir, dir_c })
+        Ok(Workdir {
+            root,
+            dir,
+            dir_c,
+            tmp,
+        })
+    }
+
+    /// The run's `TMPDIR` where no private `/tmp` is mounted: emptied
+    /// with the working directory.
+    pub fn tmp_path(&self) -> &Path {
+        &self.tmp
+    }
+
+    /// Gives the working directory and `tmp` to `uid:gid` (and lets it
+    /// through their parent), for runs that switch to that user.
+    ///
+    /// # Errors
+    ///
+    /// Any I/O error changing owners or modes.
+    pub(crate) fn hand_to(&self, uid: u32, gid: u32) -> io::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(self.root.path(), std::fs::Permissions::from_mode(0o711))?;
+        for dir in [&self.dir, &self.tmp] {
+            std::os::unix::fs::chown(dir, Some(uid), Some(gid))?;
+        }
+        Ok(())
     }
 
     /// The directory a solution runs in.
@@ -53,30 +101,62 @@ impl Workdir {
         &self.dir_c
     }
 
-    /// Makes sure the directory exists and is empty, removing whatever an
-    /// earlier run left in it (or in its place).
+    /// Makes sure the directory (and `tmp`) exists and is empty, removing
+    /// whatever an earlier run left in it (or in its place). Returns
+    /// whether the directory had to be made again.
     ///
     /// # Errors
     ///
     /// Any I/O error reading, emptying or re-making the directory.
-    pub fn clear(&mut self) -> io::Result<()> {
-        match is_empty_dir(&self.dir_c) {
-            Ok(true) => return Ok(()),
-            Ok(false) => {
-                std::fs::remove_dir_all(&self.dir).map_err(|e| context(e, &self.dir))?;
+    pub fn clear(&mut self) -> io::Result<bool> {
+        let mut remade = false;
+        for dir in [&self.dir, &self.tmp] {
+            match empty_dir(dir, &[]) {
+                Ok(()) => continue,
+                Err(e) if e.raw_os_error() == Some(libc::ENOENT) => {}
+                Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => {
+                    // Replaced by something that is not a directory.
+                    std::fs::remove_file(dir).map_err(|e| context(e, dir))?;
+                }
+                Err(e) => return Err(context(e, dir)),
             }
-            Err(e) if e.raw_os_error() == Some(libc::ENOENT) => {}
-            Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => {
-                // Replaced by something that is not a directory.
-                std::fs::remove_file(&self.dir).map_err(|e| context(e, &self.dir))?;
+            if !self.root.path().is_dir() {
+                std::fs::create_dir_all(self.root.path()).map_err(|e| context(e, dir))?;
             }
-            Err(e) => return Err(context(e, &self.dir)),
+            std::fs::create_dir(dir).map_err(|e| context(e, dir))?;
+            remade |= *dir == self.dir;
         }
-        if !self.root.path().is_dir() {
-            std::fs::create_dir_all(self.root.path()).map_err(|e| context(e, &self.dir))?;
-        }
-        std::fs::create_dir(&self.dir).map_err(|e| context(e, &self.dir))
+        Ok(remade)
     }
+}
+
+/// Empties a directory in place, keeping the directory itself and the
+/// entries named in `keep`: nothing to do (three system calls) when it is
+/// empty already.
+///
+/// # Errors
+///
+/// `ENOENT` or `ENOTDIR` when `dir` is not a directory; any I/O error
+/// removing what is in it.
+pub(crate) fn empty_dir(dir: &Path, keep: &[&std::ffi::OsStr]) -> io::Result<()> {
+    let dir_c = CString::new(dir.as_os_str().as_bytes().to_vec())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "path has a nul"))?;
+    if is_empty_dir(&dir_c)? {
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if keep.contains(&entry.file_name().as_os_str()) {
+            continue;
+        }
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            std::fs::remove_dir_all(&path)?;
+        } else {
+            std::fs::remove_file(&path)?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether a directory has no entry but `.` and `..`: one `open`, one
@@ -142,11 +222,13 @@ mod tests {
         std::fs::write(w.path().join("f"), b"x").unwrap();
         std::fs::create_dir(w.path().join("d")).unwrap();
         std::fs::write(w.path().join("d/g"), b"y").unwrap();
-        w.clear().unwrap();
+        std::fs::write(w.tmp_path().join("t"), b"x").unwrap();
+        assert!(!w.clear().unwrap(), "emptied in place");
         assert_eq!(std::fs::read_dir(w.path()).unwrap().count(), 0);
+        assert_eq!(std::fs::read_dir(w.tmp_path()).unwrap().count(), 0);
         std::fs::remove_dir(w.path()).unwrap();
         std::fs::write(w.path(), b"not a dir").unwrap();
-        w.clear().unwrap();
+        assert!(w.clear().unwrap(), "made again");
         assert!(w.path().is_dir());
         for i in 0..300 {
             std::fs::write(w.path().join(format!("file-with-a-long-name-{i}")), b"").unwrap();
