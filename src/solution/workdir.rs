@@ -77,6 +77,19 @@ impl Workdir {
         &self.tmp
     }
 
+    /// Empties `tmp` (after a run: what a run put in its `TMPDIR` is
+    /// removed with it).
+    ///
+    /// # Errors
+    ///
+    /// Any I/O error removing what is in it.
+    pub(crate) fn empty_tmp(&self) -> io::Result<()> {
+        match empty_dir(&self.tmp, &[]) {
+            Err(e) if e.raw_os_error() == Some(libc::ENOENT) => Ok(()),
+            other => other.map_err(|e| context(e, &self.tmp)),
+        }
+    }
+
     /// Gives the working directory and `tmp` to `uid:gid` (and lets it
     /// through their parent), for runs that switch to that user.
     ///

@@ -15,8 +15,11 @@
 //!    puts itself in a new process group (`setpgid(0, 0)`), asks for
 //!    `SIGKILL` should the spawning thread die (`PR_SET_PDEATHSIG`), moves
 //!    the pipes to fds 0-2 and closes every other fd (`close_range`),
-//!    enters the working directory, sets `RLIMIT_AS`, `RLIMIT_CPU`,
-//!    `RLIMIT_FSIZE`, `RLIMIT_NPROC` and `RLIMIT_CORE = 0`, resets the
+//!    enters the worker's sandbox ([`sandbox`]: `setns` into its mount
+//!    and network namespaces, its pids cgroup, Landlock,
+//!    `PR_SET_NO_NEW_PRIVS`), enters the working directory, sets
+//!    `RLIMIT_AS`, `RLIMIT_CPU`, `RLIMIT_FSIZE`, `RLIMIT_NPROC` and
+//!    `RLIMIT_CORE = 0`, switches to the sandbox's user, resets the
 //!    signals the harness ignores (`SIGPIPE`, ...) to their default,
 //!    unblocks every signal, and calls `execve`. A failure at
 //!    any step is written to memory the parent reads once `clone` returns,
@@ -47,7 +50,9 @@
 //! path leaves a zombie or a running process behind.
 //!
 //! The rooms: [`spawn`] makes the processes (`clone`, namespaces, the
-//! child's set-up before `execve`), [`watch`] drives a run until it ends
+//! child's set-up before `execve`), [`sandbox`] prepares what a worker's
+//! runs are shut in (namespaces, mounts, cgroup, Landlock, the private
+//! `/tmp`) and says what that is, [`watch`] drives a run until it ends
 //! (time, memory, the `poll` loop), [`pump`] moves bytes (stdin as a file
 //! or a pipe, stdout up to its cap, the tail of stderr), [`reap`] kills
 //! and collects what is left, and [`raw`] holds the system calls the child
@@ -475,6 +480,12 @@ pub(crate) fn run_into(
     if !child.namespace && buffers.options.isolation != Isolation::LegacyProcessGroup {
         kill_strays(child.pid);
     }
+    // What the run put in its /tmp goes with it.
+    match &buffers.run_box {
+        Some(run_box) if run_box.has_tmpfs() => run_box.empty_tmp()?,
+        Some(_) => workdir.empty_tmp()?,
+        None => {}
+    }
     if let Some(e) = spawn_failure(&ctx, command) {
         return Err(e);
     }
@@ -558,4 +569,70 @@ fn timeval(t: libc::timeval) -> Duration {
     let secs = u64::try_from(t.tv_sec).unwrap_or(0);
     let micros = u32::try_from(t.tv_usec).unwrap_or(0);
     Duration::from_secs(secs) + Duration::from_micros(u64::from(micros))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signal_names() {
+        assert_eq!(signal_name(libc::SIGSEGV), "SIGSEGV");
+        assert_eq!(signal_name(libc::SIGKILL), "SIGKILL");
+        assert_eq!(signal_name(libc::SIGRTMIN() + 2), "SIGRTMIN+2");
+        assert_eq!(signal_name(999), "signal 999");
+        assert_eq!(
+            Termination::Signaled(libc::SIGABRT).to_string(),
+            "killed by SIGABRT"
+        );
+        assert_eq!(Termination::Exited(3).to_string(), "exit code 3");
+    }
+
+    fn sh(script: &str) -> Command {
+        Command::new("/bin/sh")
+            .and_then(|c| c.arg("-c"))
+            .and_then(|c| c.arg(script))
+            .unwrap()
+    }
+
+    #[test]
+    fn without_a_pidfd_exits_and_timeouts_are_still_seen() {
+        let mut workdir = Workdir::new().unwrap();
+        let mut buffers = Buffers::new(RunOptions::default());
+        buffers.use_pidfd = false;
+        let mut report = RunReport::default();
+        let limits = Limits {
+            timeout: Duration::from_secs(20),
+            ..Limits::default()
+        };
+        let command = sh("read x; echo \"got $x\"; exec >&-; sleep 0.05; exit 4");
+        run_into(
+            &command,
+            b"K\n",
+            &limits,
+            &mut workdir,
+            &mut buffers,
+            &mut report,
+        )
+        .unwrap();
+        assert_eq!(report.termination, Termination::Exited(4));
+        assert_eq!(report.stdout, b"got K\n");
+        assert!(report.wall >= Duration::from_millis(50));
+        assert!(report.wall < Duration::from_secs(10));
+        let limits = Limits {
+            timeout: Duration::from_millis(100),
+            ..Limits::default()
+        };
+        run_into(
+            &sh("exec sleep 100"),
+            b"",
+            &limits,
+            &mut workdir,
+            &mut buffers,
+            &mut report,
+        )
+        .unwrap();
+        assert!(report.timed_out);
+        assert_eq!(report.termination, Termination::Signaled(libc::SIGKILL));
+    }
 }

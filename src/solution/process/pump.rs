@@ -372,3 +372,20 @@ impl Streams<'_> {
         self.stderr = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tail_keeps_the_last_bytes() {
+        let mut tail = Vec::new();
+        keep_tail(&mut tail, b"abc", 4);
+        keep_tail(&mut tail, b"de", 4);
+        assert_eq!(tail, b"bcde");
+        keep_tail(&mut tail, b"0123456789", 4);
+        assert_eq!(tail, b"6789");
+        keep_tail(&mut tail, b"", 4);
+        assert_eq!(tail, b"6789");
+    }
+}

@@ -329,15 +329,7 @@ impl RunBox {
         command: &Command,
         processes: Option<u64>,
     ) -> io::Result<Entry> {
-        if let Some(ns) = &self.namespaces {
-            // Not what the command names: it is the user's.
-            let keep: Vec<&std::ffi::OsStr> =
-                self.exposed.iter().filter_map(|p| p.file_name()).collect();
-            empty_dir(
-                Path::new(&format!("/proc/self/fd/{}", ns.tmp.as_raw_fd())),
-                &keep,
-            )?;
-        }
+        self.empty_tmp()?;
         if let Some(cgroup) = &mut self.cgroup {
             cgroup.set_max(processes)?;
         }
@@ -363,6 +355,31 @@ impl RunBox {
             gid: if switch { i64::from(self.user.gid) } else { -1 },
             no_new_privs: on,
         })
+    }
+
+    /// Empties the private `/tmp` (a tmpfs holds memory), after a run as
+    /// before the next. The fallback `TMPDIR` is the work directory's, which
+    /// `Workdir::clear` and `Workdir::empty_tmp` empty.
+    ///
+    /// # Errors
+    ///
+    /// Any I/O error removing what the run left.
+    pub(crate) fn empty_tmp(&self) -> io::Result<()> {
+        if let Some(ns) = &self.namespaces {
+            // Not what the command names: it is the user's.
+            let keep: Vec<&std::ffi::OsStr> =
+                self.exposed.iter().filter_map(|p| p.file_name()).collect();
+            empty_dir(
+                Path::new(&format!("/proc/self/fd/{}", ns.tmp.as_raw_fd())),
+                &keep,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Whether the run's `/tmp` is a tmpfs of the worker's.
+    pub(crate) fn has_tmpfs(&self) -> bool {
+        self.namespaces.is_some()
     }
 
     /// The solution's environment for the run `prepare` made ready.
@@ -799,5 +816,42 @@ fn check(r: i32) -> io::Result<()> {
         Err(io::Error::last_os_error())
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_command_names_under_tmp_is_shown_in_its_tmp() {
+        let command = Command::parse(
+            "/bin/sh -c x /tmp/a/sol.py -cp /tmp/b:/tmp/c/d:/usr/lib --out=/tmp/a/x /tmpfile /tmp/..",
+        )
+        .unwrap();
+        assert_eq!(
+            exposed_paths(&command),
+            [
+                PathBuf::from("/tmp/a"),
+                PathBuf::from("/tmp/b"),
+                PathBuf::from("/tmp/c")
+            ]
+        );
+        assert!(exposed_paths(&Command::parse("/bin/true").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn the_notice_says_what_is_not_contained() {
+        let off = sandbox_notice(Sandbox::Off, SandboxUser::default());
+        assert!(
+            off.contains("it can write your files and reach the network"),
+            "{off}"
+        );
+        let on = sandbox_notice(Sandbox::On, SandboxUser::default());
+        match means() {
+            Means::Namespaces { .. } => assert!(on.contains("uid 65534"), "{on}"),
+            Means::Landlock { .. } => assert!(on.contains("partial"), "{on}"),
+            Means::Nothing => assert!(on.contains("reach the network"), "{on}"),
+        }
     }
 }

@@ -616,3 +616,30 @@ pub(super) fn spawn_error(command: &Command, stage: i32, errno: i32) -> io::Erro
     }
     io::Error::new(os.kind(), format!("{what} '{program}': {lower}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rlimits_are_clamped_and_complete() {
+        let limits = Limits {
+            address_space: Some(512 * 1024 * 1024),
+            ..Limits::default()
+        };
+        let rl = rlimits(&limits);
+        assert_eq!(rl[0].unwrap().rlim_cur, 512 * 1024 * 1024);
+        assert_eq!(rl[1].unwrap().rlim_cur, 2);
+        assert_eq!(rl[1].unwrap().rlim_max, 3);
+        assert_eq!(rl[4].unwrap().rlim_max, 0);
+        assert!(rlimits(&Limits::default())[0].is_none());
+        let none = Limits {
+            address_space: None,
+            file_size: None,
+            processes: None,
+            ..limits
+        };
+        let rl = rlimits(&none);
+        assert!(rl[0].is_none() && rl[2].is_none() && rl[3].is_none());
+    }
+}

@@ -237,3 +237,16 @@ pub(super) fn supervise(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ceil_millis_rounds_up() {
+        assert_eq!(ceil_millis(Duration::from_micros(1)), 1);
+        assert_eq!(ceil_millis(Duration::from_millis(5)), 5);
+        assert_eq!(ceil_millis(Duration::ZERO), 0);
+        assert_eq!(ceil_millis(Duration::MAX), c_int::MAX);
+    }
+}
