@@ -19,7 +19,7 @@
 
 use std::ffi::CString;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
@@ -77,17 +77,14 @@ impl Workdir {
         &self.tmp
     }
 
-    /// Empties `tmp` (after a run: what a run put in its `TMPDIR` is
-    /// removed with it).
+    /// Makes `tmp` empty (before a run, and after it: what a run put in
+    /// its `TMPDIR` is removed with it).
     ///
     /// # Errors
     ///
     /// Any I/O error removing what is in it.
     pub(crate) fn empty_tmp(&self) -> io::Result<()> {
-        match empty_dir(&self.tmp, &[]) {
-            Err(e) if e.raw_os_error() == Some(libc::ENOENT) => Ok(()),
-            other => other.map_err(|e| context(e, &self.tmp)),
-        }
+        make_empty(&self.tmp, self.root.path()).map(|_| ())
     }
 
     /// Gives the working directory and `tmp` to `uid:gid` (and lets it
@@ -114,33 +111,36 @@ impl Workdir {
         &self.dir_c
     }
 
-    /// Makes sure the directory (and `tmp`) exists and is empty, removing
-    /// whatever an earlier run left in it (or in its place). Returns
-    /// whether the directory had to be made again.
+    /// Makes sure the directory exists and is empty, removing whatever an
+    /// earlier run left in it (or in its place). Returns whether the
+    /// directory had to be made again.
     ///
     /// # Errors
     ///
     /// Any I/O error reading, emptying or re-making the directory.
     pub fn clear(&mut self) -> io::Result<bool> {
-        let mut remade = false;
-        for dir in [&self.dir, &self.tmp] {
-            match empty_dir(dir, &[]) {
-                Ok(()) => continue,
-                Err(e) if e.raw_os_error() == Some(libc::ENOENT) => {}
-                Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => {
-                    // Replaced by something that is not a directory.
-                    std::fs::remove_file(dir).map_err(|e| context(e, dir))?;
-                }
-                Err(e) => return Err(context(e, dir)),
-            }
-            if !self.root.path().is_dir() {
-                std::fs::create_dir_all(self.root.path()).map_err(|e| context(e, dir))?;
-            }
-            std::fs::create_dir(dir).map_err(|e| context(e, dir))?;
-            remade |= *dir == self.dir;
-        }
-        Ok(remade)
+        make_empty(&self.dir, self.root.path())
     }
+}
+
+/// Makes `dir` an empty directory again (emptied in place, or made anew
+/// when it is gone or was replaced by a file, with `root` if need be).
+/// Returns whether it was made anew.
+fn make_empty(dir: &Path, root: &Path) -> io::Result<bool> {
+    match empty_dir(dir, &[]) {
+        Ok(()) => return Ok(false),
+        Err(e) if e.raw_os_error() == Some(libc::ENOENT) => {}
+        Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => {
+            // Replaced by something that is not a directory.
+            std::fs::remove_file(dir).map_err(|e| context(e, dir))?;
+        }
+        Err(e) => return Err(context(e, dir)),
+    }
+    if !root.is_dir() {
+        std::fs::create_dir_all(root).map_err(|e| context(e, dir))?;
+    }
+    std::fs::create_dir(dir).map_err(|e| context(e, dir))?;
+    Ok(true)
 }
 
 /// Empties a directory in place, keeping the directory itself and the
@@ -188,12 +188,23 @@ fn is_empty_dir(path: &CString) -> io::Result<bool> {
         }
         OwnedFd::from_raw_fd(fd)
     };
+    is_empty_fd(fd.as_raw_fd(), &[])
+}
+
+/// Whether the open directory `fd` has no entry but `.`, `..` and those
+/// named in `keep`: an `lseek` to its start and one `getdents64` into a
+/// stack buffer.
+pub(crate) fn is_empty_fd(fd: RawFd, keep: &[&std::ffi::OsStr]) -> io::Result<bool> {
+    // SAFETY: seeking a directory fd to its start.
+    if unsafe { libc::lseek(fd, 0, libc::SEEK_SET) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
     // Room for "." and ".." and several more entries: a directory with any
     // other entry shows at least one of them in this first call.
     let mut buf = [0u64; 128];
     let size = std::mem::size_of_val(&buf);
     // SAFETY: reading directory entries into a buffer of `size` bytes.
-    let n = unsafe { libc::syscall(libc::SYS_getdents64, fd.as_raw_fd(), buf.as_mut_ptr(), size) };
+    let n = unsafe { libc::syscall(libc::SYS_getdents64, fd, buf.as_mut_ptr(), size) };
     if n < 0 {
         return Err(io::Error::last_os_error());
     }
@@ -209,7 +220,7 @@ fn is_empty_dir(path: &CString) -> io::Result<bool> {
         }
         let name = &bytes[at + 19..at + reclen];
         let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
-        if name != b"." && name != b".." {
+        if name != b"." && name != b".." && !keep.iter().any(|k| k.as_bytes() == name) {
             return Ok(false);
         }
         at += reclen;
@@ -237,6 +248,7 @@ mod tests {
         std::fs::write(w.path().join("d/g"), b"y").unwrap();
         std::fs::write(w.tmp_path().join("t"), b"x").unwrap();
         assert!(!w.clear().unwrap(), "emptied in place");
+        w.empty_tmp().unwrap();
         assert_eq!(std::fs::read_dir(w.path()).unwrap().count(), 0);
         assert_eq!(std::fs::read_dir(w.tmp_path()).unwrap().count(), 0);
         std::fs::remove_dir(w.path()).unwrap();

@@ -397,6 +397,12 @@ pub(crate) fn run_into(
     let remade = workdir.clear()?;
     report.reset();
     let (entry, envp, capped) = buffers.enter_box(command, limits, workdir, remade)?;
+    // The run's TMPDIR: a tmpfs of the sandbox's, or the work directory's
+    // own `tmp` (none for the legacy runner).
+    let tmpfs = buffers.run_box.as_ref().map(RunBox::has_tmpfs);
+    if tmpfs == Some(false) {
+        workdir.empty_tmp()?;
+    }
 
     let (stdout_r, stdout_w) = pipe()?;
     let (stderr_r, stderr_w) = pipe()?;
@@ -481,10 +487,10 @@ pub(crate) fn run_into(
         kill_strays(child.pid);
     }
     // What the run put in its /tmp goes with it.
-    match &buffers.run_box {
-        Some(run_box) if run_box.has_tmpfs() => run_box.empty_tmp()?,
-        Some(_) => workdir.empty_tmp()?,
-        None => {}
+    match (&buffers.run_box, tmpfs) {
+        (Some(run_box), Some(true)) => run_box.empty_tmp()?,
+        (_, Some(false)) => workdir.empty_tmp()?,
+        _ => {}
     }
     if let Some(e) = spawn_failure(&ctx, command) {
         return Err(e);
@@ -532,7 +538,7 @@ impl Buffers {
             || !self
                 .run_box
                 .as_ref()
-                .is_some_and(|b| b.fits(sandbox, user, workdir, command));
+                .is_some_and(|b| b.fits(sandbox, user, command));
         if stale {
             // The old box (its cgroup) goes before the new one is made.
             self.run_box = None;

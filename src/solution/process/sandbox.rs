@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use crate::solution::command::Command;
-use crate::solution::workdir::{empty_dir, Workdir};
+use crate::solution::workdir::{empty_dir, is_empty_fd, Workdir};
 
 /// How much a run is shut in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -207,9 +207,6 @@ pub(crate) struct RunBox {
     tmpdir: CString,
     /// The solution's environment: the command's with `TMPDIR` replaced.
     envp: Vec<*const c_char>,
-    /// The run directory's device and inode when the box was made: a new
-    /// directory needs a new bind.
-    cwd_id: (u64, u64),
     /// What of the host's `/tmp` the command names, shown in the run's.
     exposed: Vec<PathBuf>,
 }
@@ -297,24 +294,17 @@ impl RunBox {
             landlock,
             tmpdir,
             envp: Vec::new(),
-            cwd_id: dir_id(workdir.path())?,
             exposed,
         })
     }
 
-    /// Whether this box still fits `workdir` (the same directory, not one
-    /// made again after a solution removed it) and these options.
-    pub(crate) fn fits(
-        &self,
-        sandbox: Sandbox,
-        user: SandboxUser,
-        workdir: &Workdir,
-        command: &Command,
-    ) -> bool {
+    /// Whether this box still fits these options and the command's files
+    /// under `/tmp` (a work directory made again needs a new box too: the
+    /// caller knows that from `Workdir::clear`).
+    pub(crate) fn fits(&self, sandbox: Sandbox, user: SandboxUser, command: &Command) -> bool {
         self.sandbox == sandbox
             && self.user == user
             && (self.namespaces.is_none() || self.exposed == exposed_paths(command))
-            && dir_id(workdir.path()).is_ok_and(|id| id == self.cwd_id)
     }
 
     /// Makes the box ready for a run of `command` with at most `processes`
@@ -369,10 +359,12 @@ impl RunBox {
             // Not what the command names: it is the user's.
             let keep: Vec<&std::ffi::OsStr> =
                 self.exposed.iter().filter_map(|p| p.file_name()).collect();
-            empty_dir(
-                Path::new(&format!("/proc/self/fd/{}", ns.tmp.as_raw_fd())),
-                &keep,
-            )?;
+            if !is_empty_fd(ns.tmp.as_raw_fd(), &keep)? {
+                empty_dir(
+                    Path::new(&format!("/proc/self/fd/{}", ns.tmp.as_raw_fd())),
+                    &keep,
+                )?;
+            }
         }
         Ok(())
     }
@@ -395,15 +387,19 @@ impl RunBox {
 }
 
 /// The entries of the host's `/tmp` that `command` names (its program, or
-/// a word of its arguments, or a part of one between `:` or `=`, that
-/// starts with `/tmp/`): a program or its files kept there stay visible,
-/// read-only, in the run's private `/tmp`.
+/// a part of a word of its arguments between separators of class paths,
+/// options and shell command lines, that starts with `/tmp/`): a program or
+/// its files kept there stay visible, read-only, in the run's private
+/// `/tmp`.
 fn exposed_paths(command: &Command) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = Vec::new();
     let words = std::iter::once(command.program_c().as_bytes())
         .chain(command.argv_entries().iter().map(|a| a.as_bytes()));
     for word in words {
-        for part in word.split(|&b| b == b':' || b == b'=') {
+        // Separators of paths in a class path, an option, or a shell
+        // command line given as one word (`sh -c 'cat /tmp/x'`).
+        let separator = |b: &u8| b" \t\n:=;|&<>()'\",".contains(b);
+        for part in word.split(separator) {
             let Some(rest) = part.strip_prefix(b"/tmp/") else {
                 continue;
             };
@@ -418,13 +414,6 @@ fn exposed_paths(command: &Command) -> Vec<PathBuf> {
         }
     }
     found
-}
-
-/// The device and inode of a directory.
-fn dir_id(path: &Path) -> io::Result<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    let meta = std::fs::metadata(path)?;
-    Ok((meta.dev(), meta.ino()))
 }
 
 /// A worker's namespaces, kept as file descriptors.
@@ -826,7 +815,7 @@ mod tests {
     #[test]
     fn what_the_command_names_under_tmp_is_shown_in_its_tmp() {
         let command = Command::parse(
-            "/bin/sh -c x /tmp/a/sol.py -cp /tmp/b:/tmp/c/d:/usr/lib --out=/tmp/a/x /tmpfile /tmp/..",
+            "/bin/sh -c x /tmp/a/sol.py -cp /tmp/b:/tmp/c/d:/usr/lib --out=/tmp/a/x /tmpfile /tmp/.. 'cat </tmp/e/f; x'",
         )
         .unwrap();
         assert_eq!(
@@ -834,7 +823,8 @@ mod tests {
             [
                 PathBuf::from("/tmp/a"),
                 PathBuf::from("/tmp/b"),
-                PathBuf::from("/tmp/c")
+                PathBuf::from("/tmp/c"),
+                PathBuf::from("/tmp/e")
             ]
         );
         assert!(exposed_paths(&Command::parse("/bin/true").unwrap()).is_empty());
