@@ -495,9 +495,26 @@ pub(crate) fn run_into(
     if let Some(e) = spawn_failure(&ctx, command) {
         return Err(e);
     }
-    // `ru_maxrss` counts the memory the process had before `execve`, and
-    // that was the harness's (`CLONE_VM`): a peak up to the harness's own
-    // says nothing about the solution.
+    let (status, usage, peak) = solution_status(&ctx, &child, status, usage);
+    report.termination = Termination::from_wait_status(status);
+    report.wall = outcome.exited_at.saturating_duration_since(started);
+    report.cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+    report.peak_rss = peak.max(outcome.seen_rss);
+    report.stdin_written = streams.written as u64;
+    Ok(())
+}
+
+/// The solution's wait status, resource usage and peak resident memory,
+/// from the reaped child's: in a namespace, what the init left in the
+/// context. The peak is 0 when it is not above the harness's own:
+/// `ru_maxrss` counts the memory the process had before `execve`, and that
+/// was the harness's (`CLONE_VM`).
+fn solution_status(
+    ctx: &ChildContext,
+    child: &reap::Child,
+    status: c_int,
+    usage: libc::rusage,
+) -> (c_int, libc::rusage, u64) {
     let harness = own_peak_rss();
     let (status, usage, peak) = if !child.namespace {
         (status, usage, rss_bytes(&usage))
@@ -511,12 +528,7 @@ pub(crate) fn run_into(
         // the harness's memory (they share it), so only what was seen.
         (status, usage, 0)
     };
-    report.termination = Termination::from_wait_status(status);
-    report.wall = outcome.exited_at.saturating_duration_since(started);
-    report.cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
-    report.peak_rss = if peak > harness { peak } else { 0 }.max(outcome.seen_rss);
-    report.stdin_written = streams.written as u64;
-    Ok(())
+    (status, usage, if peak > harness { peak } else { 0 })
 }
 
 impl Buffers {
