@@ -193,24 +193,24 @@
 //! The sandbox (issues 23 and 25), by the same bench's `sandbox` summary
 //! (`cargo bench --bench check_throughput -- sandbox`: today's runner, the
 //! private `/tmp` alone, the whole sandbox, in 10 interleaved rounds of 400
-//! runs on 2 workers; 2026-12-01, load average 10 to 13):
+//! runs on 2 workers; 2026-12-01 12:50 UTC, load average 13.8 falling to
+//! 8.2):
 //!
 //! | | runs/s (wall) | CPU µs per run |
 //! |---|---|---|
-//! | `cat` judged, the runner before the sandbox | 1,071 | 1,135 |
-//! | `cat` judged, a private `/tmp` alone ([`Sandbox::Off`]) | 1,096 (102.3 %) | 1,131 (−0.3 %) |
-//! | `cat` judged, the whole sandbox ([`Sandbox::On`]) | 1,055 (98.5 %) | 1,171 (+3.2 %) |
-//! | `/bin/true`, the runner before the sandbox | 1,286 | 809 |
-//! | `/bin/true`, a private `/tmp` alone | 1,258 (97.8 %) | 846 (+4.5 %) |
-//! | `/bin/true`, the whole sandbox | 1,165 (90.6 %) | 913 (+12.8 %) |
+//! | `cat` judged, the runner before the sandbox | 830 | 1,188 |
+//! | `cat` judged, a private `/tmp` alone ([`Sandbox::Off`]) | 809 (97.4 %; median of rounds 98.2 %) | 1,220 (+2.6 %) |
+//! | `cat` judged, the whole sandbox ([`Sandbox::On`]) | 802 (96.6 %; median 96.2 %) | 1,235 (+3.9 %) |
+//! | `/bin/true`, the runner before the sandbox | 1,032 | 872 |
+//! | `/bin/true`, a private `/tmp` alone | 1,005 (97.4 %; median 97.7 %) | 896 (+2.8 %) |
+//! | `/bin/true`, the whole sandbox | 989 (95.8 %; median 95.7 %) | 925 (+6.1 %) |
 //!
 //! The namespaces are made once per worker and entered with `setns`
 //! (a network namespace per run costs about 4 ms of wall time, a mount
 //! namespace with a tmpfs about 1 ms, measured with a C loop of `clone`):
 //! what each run pays is a few system calls (`setns` twice, the cgroup
 //! join, the switch of user, `no_new_privs`, the check that `/tmp` is
-//! empty), about 100 µs of CPU on `/bin/true` and lost in the noise on a
-//! run of `cat`.
+//! empty): about 50 µs of CPU per run.
 //!
 //! # Process-wide effects
 //!
