@@ -19,12 +19,19 @@
 //! - `runner_cat_old`: as `runner_cat_judged` with the runner as it was
 //!   before issues 11 and 16 (`StdinMode::Pipe`, `Isolation::ProcessGroup`),
 //!   on the same binary.
+//! - `sandbox/*`: `runner_cat_judged` with the runner of before issues 23
+//!   and 25 (`Sandbox::Legacy`: a PID namespace, stdin a file, no private
+//!   `/tmp`), with a private `/tmp` only (`Sandbox::Off`), and with the
+//!   whole sandbox (`Sandbox::On`, the default).
 //!
 //! Each iteration is one process; criterion's throughput is processes per
 //! second across all workers. The summary also shows (e) the runner on
 //! `/bin/cat` with `LC_ALL=C` in the solution's environment, which skips
 //! the locale files that a UTF-8 `LANG` makes GNU cat load. With `cargo bench` (not `--test`), a final
-//! interleaved measurement prints both rates and their ratio.
+//! interleaved measurement prints both rates and their ratio; with a
+//! filter naming `sandbox` (`cargo bench --bench check_throughput --
+//! sandbox`), only the sandbox's interleaved measurement (today's runner,
+//! the private `/tmp` alone, the whole sandbox) is printed.
 
 use std::hint::black_box;
 use std::io::Write;
@@ -34,7 +41,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use pigkill::solution::{
-    default_jobs, Command, CompareMode, Isolation, Limits, RunOptions, StdinMode, Workdir, Worker,
+    default_jobs, Command, CompareMode, Isolation, Limits, RunOptions, Sandbox, SandboxUser,
+    StdinMode, Workdir, Worker, NOBODY,
 };
 
 /// A typical game input: 10 pigs and a deck of 900 cards, about 2 KB.
@@ -222,6 +230,21 @@ fn benches(c: &mut Criterion) {
     });
     group.finish();
 
+    let mut group = c.benchmark_group("sandbox");
+    group.throughput(Throughput::Elements(1));
+    group.measurement_time(Duration::from_secs(10));
+    for (name, sandbox) in [
+        ("runner_cat_today", Sandbox::Legacy),
+        ("runner_cat_private_tmp", Sandbox::Off),
+        ("runner_cat_sandboxed", Sandbox::On),
+    ] {
+        let mut workers = workers_with(jobs, with_sandbox(sandbox));
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| parallel(&mut workers, iters, |w| runner.run(w)))
+        });
+    }
+    group.finish();
+
     let mut group = c.benchmark_group("workdir");
     let mut kept = Workdir::new().expect("work directory");
     group.bench_function("clear_kept_directory", |b| {
@@ -269,7 +292,28 @@ fn measure(cpu: &mut Duration, task: impl FnOnce() -> Duration) -> Duration {
 const OLD: RunOptions = RunOptions {
     stdin: StdinMode::Pipe,
     isolation: Isolation::LegacyProcessGroup,
+    sandbox: Sandbox::Legacy,
+    user: NOBODY_USER,
 };
+
+const NOBODY_USER: SandboxUser = SandboxUser {
+    uid: NOBODY,
+    gid: NOBODY,
+};
+
+/// The runner of before issues 23 and 25: stdin a file, a PID namespace,
+/// no private `/tmp`, no sandbox.
+const TODAY: RunOptions = RunOptions {
+    stdin: StdinMode::File,
+    isolation: Isolation::Auto,
+    sandbox: Sandbox::Legacy,
+    user: NOBODY_USER,
+};
+
+/// The runner with `sandbox`, all else as `TODAY`.
+fn with_sandbox(sandbox: Sandbox) -> RunOptions {
+    RunOptions { sandbox, ..TODAY }
+}
 
 fn workers_with(jobs: usize, options: RunOptions) -> Vec<Worker> {
     (0..jobs)
@@ -303,6 +347,7 @@ fn ratio_summary() {
         RunOptions {
             stdin: StdinMode::File,
             isolation: Isolation::LegacyProcessGroup,
+            ..OLD
         },
     );
     let mut fallback = workers_with(
@@ -310,6 +355,7 @@ fn ratio_summary() {
         RunOptions {
             stdin: StdinMode::File,
             isolation: Isolation::ProcessGroup,
+            ..OLD
         },
     );
     let mut pipe_namespace = workers_with(
@@ -317,6 +363,7 @@ fn ratio_summary() {
         RunOptions {
             stdin: StdinMode::Pipe,
             isolation: Isolation::Auto,
+            ..OLD
         },
     );
     let mut units = vec![(); jobs];
@@ -457,12 +504,90 @@ fn ratio_summary() {
     );
 }
 
+/// Interleaved rounds of today's runner, the private `/tmp` alone and the
+/// whole sandbox, on `cat` (judged) and `/bin/true`: wall rates and CPU
+/// time per run, with the ratios to today's.
+fn sandbox_summary() {
+    let jobs = default_jobs();
+    let runner = RunnerBench::new();
+    let runner_true = RunnerBench {
+        command: Command::new("/bin/true").expect("/bin/true exists"),
+        input: String::new(),
+        limits: Limits::default(),
+    };
+    let mut today = workers_with(jobs, TODAY);
+    let mut private_tmp = workers_with(jobs, with_sandbox(Sandbox::Off));
+    let mut sandboxed = workers_with(jobs, with_sandbox(Sandbox::On));
+    let (rounds, per_round) = (10usize, 400u64);
+    let mut times = [Duration::ZERO; 6];
+    let mut cpu = [Duration::ZERO; 6];
+    let mut medians: [Vec<f64>; 4] = Default::default();
+    for _ in 0..rounds {
+        let t = [
+            measure(&mut cpu[0], || {
+                parallel(&mut today, per_round, |w| runner.run(w))
+            }),
+            measure(&mut cpu[1], || {
+                parallel(&mut private_tmp, per_round, |w| runner.run(w))
+            }),
+            measure(&mut cpu[2], || {
+                parallel(&mut sandboxed, per_round, |w| runner.run(w))
+            }),
+            measure(&mut cpu[3], || {
+                parallel(&mut today, per_round, |w| runner_true.run_unjudged(w))
+            }),
+            measure(&mut cpu[4], || {
+                parallel(&mut private_tmp, per_round, |w| runner_true.run_unjudged(w))
+            }),
+            measure(&mut cpu[5], || {
+                parallel(&mut sandboxed, per_round, |w| runner_true.run_unjudged(w))
+            }),
+        ];
+        for (i, (new, old)) in [(1, 0), (2, 0), (4, 3), (5, 3)].into_iter().enumerate() {
+            medians[i].push(t[old].as_secs_f64() / t[new].as_secs_f64());
+        }
+        for (sum, t) in times.iter_mut().zip(t) {
+            *sum += t;
+        }
+    }
+    for m in &mut medians {
+        m.sort_by(f64::total_cmp);
+    }
+    let total = (per_round * rounds as u64) as f64;
+    let rate = |i: usize| total / times[i].as_secs_f64();
+    let per_run = |i: usize| cpu[i].as_secs_f64() * 1e6 / total;
+    println!();
+    println!(
+        "sandbox summary on {jobs} workers, {rounds} interleaved rounds of {per_round} runs each ({}):",
+        pigkill::solution::sandbox_notice(Sandbox::On, SandboxUser::default())
+    );
+    let line = |name: &str, i: usize, base: usize, median: Option<&Vec<f64>>| {
+        println!(
+            "  {name:<34} {:7.0} runs/s ({:6.1} % of today's; median of rounds {}), CPU {:5.0} µs per run ({:+.1} %)",
+            rate(i),
+            100.0 * rate(i) / rate(base),
+            median.map_or("-".to_string(), |m| format!("{:.1} %", 100.0 * m[rounds / 2])),
+            per_run(i),
+            100.0 * (per_run(i) / per_run(base) - 1.0)
+        );
+    };
+    line("cat judged, today's runner", 0, 0, None);
+    line("cat judged, private /tmp alone", 1, 0, Some(&medians[0]));
+    line("cat judged, the whole sandbox", 2, 0, Some(&medians[1]));
+    line("/bin/true, today's runner", 3, 3, None);
+    line("/bin/true, private /tmp alone", 4, 3, Some(&medians[2]));
+    line("/bin/true, the whole sandbox", 5, 3, Some(&medians[3]));
+}
+
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     benches(&mut criterion);
     criterion.final_summary();
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test" || a == "--list") {
-        ratio_summary();
+        if !args.iter().skip(1).any(|a| a.contains("sandbox")) {
+            ratio_summary();
+        }
+        sandbox_summary();
     }
 }

@@ -501,7 +501,9 @@ fn a_tle_on_some_games_only_is_minimised_within_the_budget() {
 
 #[test]
 fn ctrl_c_stops_with_the_summary_and_the_failures_saved_and_no_process_left() {
-    let pids = tempfile::tempdir().expect("temp dir");
+    // The runs write their pids outside their own directory: the sandbox
+    // is off, and the folder is not under /tmp (each run has its own).
+    let pids = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("temp dir");
     // Every run records its pid, then answers slowly and wrongly on some
     // games, so that a keep-going check is busy when interrupted. (The pid
     // as this test sees it: `$$` is the one in the run's PID namespace.)
@@ -520,6 +522,8 @@ fn ctrl_c_stops_with_the_summary_and_the_failures_saved_and_no_process_left() {
             "60s",
             "--seed",
             "3",
+            "--sandbox",
+            "off",
         ])
         .args(["--keep-going", "--json", "--out"])
         .arg(out_dir.path())

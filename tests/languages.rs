@@ -6,42 +6,60 @@
 //!
 //! The small solutions read the game and let the project's own binary
 //! (`pigkill run`) compute the answer: what is tested is how they are
-//! started, fed and judged, not how they play.
+//! started, fed and judged, not how they play. The C++ one is a real
+//! solution (`examples/contestant.cpp`). Each is checked on 200 games, two
+//! at a time (issues 23 and 25): two JVMs in their own PID namespaces are
+//! both pid 2, and with a shared `/tmp` one warned on stdout that the
+//! other's `/tmp/hsperfdata_*/2` was locked (WA); each run has its own
+//! `/tmp` now, and the sandbox lets every runtime start.
 
 mod common;
 
 use std::path::Path;
 
 use common::{check, compile_c, count, have, shown, write, PIGKILL};
-use pigkill::solution::{Command, CompareMode, Limits, VerdictKind, Worker, MIB};
+use pigkill::solution::{means, Command, CompareMode, Limits, Means, VerdictKind, Worker, MIB};
 
 /// One language at a time: the runtimes' start-up under a 1 s limit is
 /// what is tested, and on a small machine they would slow each other down.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// `pigkill check --solution SOURCE --count N -- PIGKILL` under the
-/// default limits; asserts every game is AC.
-fn all_ac(dir: &Path, source: &Path, games: &str) {
+/// The games generated for each solution, two at a time: about a quarter
+/// of the mixed profile's games do not end and are skipped, so this gives
+/// at least 200 judged games.
+const GAMES: &str = "280";
+
+/// `pigkill check --solution SOURCE --count 280 --jobs 2 -- PIGKILL`
+/// under the default limits but a roomy wall limit (a loaded machine);
+/// asserts every game is AC, and that at least 200 were judged.
+fn all_ac(dir: &Path, source: &Path) {
+    all_ac_with(dir, source, &[PIGKILL]);
+}
+
+/// [`all_ac`] with these arguments for the solution.
+fn all_ac_with(dir: &Path, source: &Path, args: &[&str]) {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let out = check(
-        &[
-            "--solution",
-            &source.display().to_string(),
-            "--count",
-            games,
-            "--seed",
-            "11",
-            "--jobs",
-            "1",
-            "--",
-            PIGKILL,
-        ],
-        &dir.join("failures"),
-        &dir.join("cache"),
-    );
+    let source = source.display().to_string();
+    let mut words = vec![
+        "--solution",
+        &source,
+        "--count",
+        GAMES,
+        "--seed",
+        "11",
+        "--jobs",
+        "2",
+        "--timeout",
+        "10s",
+        "--",
+    ];
+    words.extend_from_slice(args);
+    let out = check(&words, &dir.join("failures"), &dir.join("cache"));
     assert_eq!(out.status.code(), Some(0), "{}", shown(&out));
     assert!(count(&out, "AC") > 0, "{}", shown(&out));
     assert_eq!(count(&out, "AC"), count(&out, "total"), "{}", shown(&out));
+    assert!(count(&out, "total") >= 200, "{}", shown(&out));
+    eprintln!("{}", shown(&out));
 }
 
 #[test]
@@ -70,7 +88,7 @@ public class Main {
 }
 "#,
     );
-    all_ac(dir.path(), &source, "8");
+    all_ac(dir.path(), &source);
 }
 
 #[test]
@@ -86,7 +104,7 @@ fn a_node_solution_is_ac_under_the_default_limits() {
          const game = require('fs').readFileSync(0);\n\
          process.stdout.write(execFileSync(process.argv[2], ['run'], { input: game }));\n",
     );
-    all_ac(dir.path(), &source, "10");
+    all_ac(dir.path(), &source);
 }
 
 #[test]
@@ -103,7 +121,89 @@ fn a_python_solution_is_ac_under_the_default_limits() {
          answer = subprocess.run([sys.argv[1], 'run'], input=game, capture_output=True, check=True)\n\
          sys.stdout.buffer.write(answer.stdout)\n",
     );
-    all_ac(dir.path(), &source, "10");
+    all_ac(dir.path(), &source);
+}
+
+#[test]
+fn a_real_cpp_solution_is_ac_under_the_default_limits() {
+    if !have("g++", "the C++ solution") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/contestant.cpp");
+    all_ac_with(dir.path(), &source, &[]);
+}
+
+#[test]
+fn the_jvm_sees_a_private_empty_tmp() {
+    if !have("javac", "the JVM's /tmp") || !have("java", "the JVM's /tmp") {
+        return;
+    }
+    if !matches!(means(), Means::Namespaces { .. }) {
+        eprintln!("skipped: no mount namespace here, so /tmp is the machine's (each run gets a private TMPDIR instead)");
+        return;
+    }
+    // The classes outside /tmp, so that nothing of the host's /tmp is
+    // named by the command (what is named is shown read-only).
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let source = write(
+        dir.path(),
+        "Main.java",
+        r#"import java.io.File;
+
+public class Main {
+    static void list(File dir, String indent) {
+        String[] names = dir.list();
+        if (names == null) return;
+        java.util.Arrays.sort(names);
+        for (String name : names) {
+            System.out.println(indent + name);
+            list(new File(dir, name), indent + "  ");
+        }
+    }
+
+    public static void main(String[] args) {
+        System.out.println("/tmp:");
+        list(new File("/tmp"), "  ");
+    }
+}
+"#,
+    );
+    let javac = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(dir.path())
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(javac.success());
+    let command = Command::new("java")
+        .and_then(|c| c.arg("-cp"))
+        .and_then(|c| c.arg(dir.path()))
+        .and_then(|c| c.arg("Main"))
+        .unwrap();
+    // Two workers, one JVM each at the same time: both are pid 2.
+    let views: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut worker = Worker::new().unwrap();
+                    let report = worker.run(&command, b"", &roomy()).unwrap();
+                    assert!(report.termination.success(), "{report:?}");
+                    String::from_utf8_lossy(&report.stdout).into_owned()
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for view in &views {
+        eprintln!("the JVM's view of /tmp from inside a run:\n{view}");
+        // Only what the JVM made itself: its perf-data file, named by its
+        // own pid (2, the solution's pid in its namespace).
+        let lines: Vec<&str> = view.lines().collect();
+        assert_eq!(lines.len(), 3, "{view}");
+        assert!(lines[1].trim().starts_with("hsperfdata_"), "{view}");
+        assert_eq!(lines[2].trim(), "2", "{view}");
+    }
 }
 
 /// The default limits, with a roomy wall limit for a loaded machine.

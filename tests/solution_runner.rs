@@ -10,8 +10,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use pigkill::solution::{
-    judge, namespaces_available, run, Command, CommandError, CompareMode, Isolation, Limits,
-    RunOptions, RunReport, StdinMode, Termination, Verdict, VerdictKind, Workdir, Worker, MIB,
+    judge, means, namespaces_available, run, Command, CommandError, CompareMode, Isolation, Limits,
+    Means, RunOptions, RunReport, StdinMode, Termination, Verdict, VerdictKind, Workdir, Worker,
+    MIB,
 };
 
 /// A command running `script` with `/bin/sh -c`.
@@ -502,7 +503,7 @@ fn a_program_that_cannot_be_executed_is_an_error_not_a_panic() {
     let command = Command::new(&path).unwrap();
     let mut workdir = Workdir::new().unwrap();
     let e = run(&command, b"", &relaxed(), &mut workdir).unwrap_err();
-    assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
+    assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied, "{e}");
     assert_eq!(
         e.to_string(),
         format!("cannot execute '{}': permission denied", path.display())
@@ -541,8 +542,10 @@ fn limits_are_set_before_exec() {
         processes: Some(100),
         ..relaxed()
     };
+    // The process cap is a pids cgroup where the sandbox has one, else
+    // RLIMIT_NPROC: the script prints the cgroup's pids.max after the limits.
     let report = run_once(
-        &Command::parse("cat /proc/self/limits").unwrap(),
+        &sh("cat /proc/self/limits; d=$(sed -n 's/^[0-9]*:pids://p' /proc/self/cgroup); cat /sys/fs/cgroup/pids$d/pids.max 2>/dev/null || echo none"),
         b"",
         &limits,
     );
@@ -557,7 +560,12 @@ fn limits_are_set_before_exec() {
     assert_eq!(row("Max address space")[..2], ["268435456", "268435456"]);
     assert_eq!(row("Max cpu time")[..2], ["3", "4"]);
     assert_eq!(row("Max file size")[..2], ["1048576", "1048576"]);
-    assert_eq!(row("Max processes")[..2], ["100", "100"]);
+    let pids_max = text.lines().last().unwrap();
+    if matches!(means(), Means::Namespaces { pids_cgroup: true }) {
+        assert_eq!(pids_max, "100", "{text}");
+    } else {
+        assert_eq!(row("Max processes")[..2], ["100", "100"]);
+    }
     assert_eq!(row("Max core file size")[..2], ["0", "0"]);
 }
 

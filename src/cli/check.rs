@@ -13,6 +13,7 @@ use clap::Args;
 use pigkill_generators::Profile;
 use serde::Serialize;
 
+use super::sandbox::SandboxArgs;
 use super::stress::{
     clock_seed, default_jobs, parse_duration, parse_profile, resolve_shard, side_by_side,
 };
@@ -99,6 +100,8 @@ pub struct CheckArgs {
     /// Overwrite the --summary file if it exists.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
 }
 
 fn usage(e: impl std::fmt::Display) -> Failure {
@@ -158,6 +161,7 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
     let command = command
         .env("LC_ALL", "C")
         .map_err(|e| usage(format!("--solution: {e}")))?;
+    eprintln!("check: {}", args.sandbox.apply());
     let shard = resolve_shard(args.shard, args.shards, args.seed)?.shard;
     if let Some(path) = &args.summary {
         check_writable(path, args.force).map_err(usage)?;

@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use pigkill_generators::{game_seed, generate, Profile};
 
+use super::sandbox::SandboxArgs;
 use super::stress::{clock_seed, parse_duration, parse_profile, side_by_side};
 use super::{Failure, EXIT_FOUND, EXIT_OK};
 use crate::coverage::Coverage;
@@ -82,6 +83,8 @@ pub struct GenArgs {
     /// Overwrite files that exist.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
 }
 
 /// Runs `pigkill gen`.
@@ -223,6 +226,9 @@ fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
         }
     }
     eprintln!("gen: seed {seed}");
+    if !(wrong.is_empty() && right.is_empty()) {
+        eprintln!("gen: {}", args.sandbox.apply());
+    }
     let options = SuiteOptions {
         pool: SuiteOptions::default().pool.scaled(args.pool_scale),
         ..SuiteOptions::default()

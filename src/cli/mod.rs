@@ -15,6 +15,7 @@ mod input;
 mod merge;
 mod mutants;
 mod run;
+mod sandbox;
 mod shrink;
 mod stress;
 mod validate;

@@ -301,6 +301,16 @@ impl Command {
     pub(crate) fn env_ptr(&self) -> *const *const c_char {
         self.env.ptrs.as_ptr()
     }
+
+    /// The arguments, the program's name first.
+    pub(crate) fn argv_entries(&self) -> &[CString] {
+        &self.argv.strings
+    }
+
+    /// The environment's `NAME=value` entries.
+    pub(crate) fn env_entries(&self) -> &[CString] {
+        &self.env.strings
+    }
 }
 
 /// A word as a POSIX shell reads it back: as is when it is made of safe

@@ -15,7 +15,7 @@ pub const DEFAULT_MEMORY: u64 = 512 * MIB;
 pub const DEFAULT_OUTPUT: u64 = MIB;
 /// The default limit on the size of a file the solution writes: 16 MiB.
 pub const DEFAULT_FILE_SIZE: u64 = 16 * MIB;
-/// The default process limit (`RLIMIT_NPROC`): 4096 (see [`Limits::processes`]).
+/// The default process limit: 4096 (see [`Limits::processes`]).
 pub const DEFAULT_PROCESSES: u64 = 4096;
 /// How much of the end of standard error a report keeps by default: 4 KiB.
 pub const DEFAULT_STDERR_TAIL: usize = 4096;
@@ -50,10 +50,14 @@ pub struct Limits {
     /// The largest file the solution may write (`RLIMIT_FSIZE`), or `None`.
     /// Pipes are not files: standard output is bounded by `output` instead.
     pub file_size: Option<u64>,
-    /// `RLIMIT_NPROC`, or `None`. The kernel counts *every* process and
-    /// thread of the user against it (not only this run's), and does not
-    /// apply it to root at all (`CAP_SYS_RESOURCE` / `CAP_SYS_ADMIN`), so it
-    /// is a brake on fork bombs for ordinary users, not an exact count.
+    /// The most processes and threads, or `None`. In the sandbox as root
+    /// this is the `pids.max` of the worker's own pids cgroup: an exact
+    /// count of the run's processes and threads (a fork bomb's first
+    /// refused `fork` comes at this many). Otherwise it is `RLIMIT_NPROC`,
+    /// which the kernel counts over *every* process and thread of the uid
+    /// (not only this run's) and does not apply to root at all
+    /// (`CAP_SYS_RESOURCE` / `CAP_SYS_ADMIN`): a brake on fork bombs, not
+    /// an exact count.
     pub processes: Option<u64>,
     /// How many bytes of the end of standard error a report keeps.
     pub stderr_tail: usize,

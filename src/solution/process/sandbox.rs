@@ -1,0 +1,847 @@
+//! The box a run is shut in, as far as the kernel allows: what the harness
+//! prepares once per worker (namespaces, a private `/tmp`, a pids cgroup,
+//! a Landlock ruleset) and what each run's child is told to enter.
+//!
+//! Three means, tried in this order once per process ([`means`]):
+//!
+//! - **Namespaces** (root, or `CAP_SYS_ADMIN` with `CAP_SETUID`,
+//!   `CAP_SETGID` and `CAP_DAC_READ_SEARCH`): each worker gets a mount
+//!   namespace where every mount is read-only (`mount_setattr`, recursive)
+//!   but the worker's run directory (a read-write bind) and a tmpfs on
+//!   `/tmp`, and a network namespace with nothing but a loopback that is
+//!   down. They are made once per worker by a short-lived thread
+//!   (`unshare`) and kept as file descriptors; each run's process enters
+//!   them with `setns` before `execve`, which costs a few microseconds where
+//!   making a network namespace per run costs milliseconds (measured: 4 ms
+//!   of wall time each, mostly its teardown). The run's `/tmp` is emptied
+//!   before every run, so it is private to the run. The solution then
+//!   drops to an unprivileged uid and gid (65534 by default; no
+//!   supplementary groups), keeping one capability, `CAP_DAC_READ_SEARCH`
+//!   (ambient): it may read and search what root may, so that a program
+//!   or classes under `/root` or in a `0700` directory still start, but it
+//!   can write nothing outside its directory and `/tmp` (the mounts are
+//!   read-only; device nodes are root's). `PR_SET_NO_NEW_PRIVS` stops
+//!   set-uid programs from giving any privilege back. Processes are capped
+//!   by a pids cgroup per worker where one can be made (cgroup v1 `pids`,
+//!   or v2 with the `pids` controller), else by `RLIMIT_NPROC` (which
+//!   counts every process of the uid, across runs).
+//! - **Landlock** (an ordinary user, Linux 5.13+): writes only beneath the
+//!   run directory and a private per-run `TMPDIR` (and to `/dev/null`,
+//!   `/dev/zero`, `/dev/full`); from ABI 4, no TCP `connect` or `bind`;
+//!   from ABI 6, no signals to processes outside the run and no abstract
+//!   Unix sockets out of it. Same uid; `PR_SET_NO_NEW_PRIVS`.
+//! - **Nothing**: only the run directory and a per-run `TMPDIR`; the start
+//!   notice says what is not contained.
+//!
+//! `Sandbox::Off` keeps only the private `/tmp` (a mount namespace with a
+//! tmpfs where namespaces work, a per-run `TMPDIR` otherwise); the
+//! solution sees the real system with the harness's rights.
+
+use std::ffi::{c_char, CString};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use crate::solution::command::Command;
+use crate::solution::workdir::{empty_dir, is_empty_fd, Workdir};
+
+/// How much a run is shut in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sandbox {
+    /// Everything the kernel allows (see the module docs of
+    /// `solution`): the default.
+    #[default]
+    On,
+    /// Only a private `/tmp` (and the run's own processes and directory):
+    /// the solution sees the real system with the harness's rights
+    /// (`--sandbox off`).
+    Off,
+    /// No private `/tmp` either: the runner as it was before the sandbox,
+    /// kept only for comparison in the benches.
+    #[doc(hidden)]
+    Legacy,
+}
+
+/// The unprivileged user and group a sandboxed run gets, where the harness
+/// may switch to it (as root).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SandboxUser {
+    /// The user id (65534, `nobody`, by default).
+    pub uid: u32,
+    /// The group id (65534 by default).
+    pub gid: u32,
+}
+
+/// `nobody`'s id on most systems, the default [`SandboxUser`].
+pub const NOBODY: u32 = 65534;
+
+impl Default for SandboxUser {
+    fn default() -> SandboxUser {
+        SandboxUser {
+            uid: NOBODY,
+            gid: NOBODY,
+        }
+    }
+}
+
+/// The process-wide sandbox settings that `Worker::new` uses.
+static DEFAULT: Mutex<(Sandbox, Option<SandboxUser>)> = Mutex::new((Sandbox::On, None));
+
+/// Sets the sandbox that every worker made from now on uses by default
+/// (the command line's `--sandbox` and `--sandbox-user`).
+pub fn set_default_sandbox(sandbox: Sandbox, user: SandboxUser) {
+    *DEFAULT.lock().unwrap_or_else(|e| e.into_inner()) = (sandbox, Some(user));
+}
+
+/// The process-wide default sandbox and user.
+pub(crate) fn default_sandbox() -> (Sandbox, SandboxUser) {
+    let (sandbox, user) = *DEFAULT.lock().unwrap_or_else(|e| e.into_inner());
+    (sandbox, user.unwrap_or_default())
+}
+
+/// What this machine lets the runner use to shut runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Means {
+    /// Mount and network namespaces, a switch of user, and a pids cgroup
+    /// when one can be made (root).
+    Namespaces {
+        /// Whether a pids cgroup caps processes (else `RLIMIT_NPROC`).
+        pids_cgroup: bool,
+    },
+    /// Landlock, of this ABI version (an ordinary user).
+    Landlock {
+        /// The kernel's Landlock ABI version.
+        abi: u32,
+    },
+    /// Nothing but the run directory and a per-run `TMPDIR`.
+    Nothing,
+}
+
+/// What this machine allows, tried once (by making a worker's namespaces
+/// and a cgroup, and throwing them away).
+pub fn means() -> Means {
+    static MEANS: OnceLock<Means> = OnceLock::new();
+    *MEANS.get_or_init(|| {
+        if may_switch_user() && Namespaces::new(true, None, &[]).is_ok() {
+            return Means::Namespaces {
+                pids_cgroup: PidsCgroup::new().is_some(),
+            };
+        }
+        match landlock_abi() {
+            Some(abi) => Means::Landlock { abi },
+            None => Means::Nothing,
+        }
+    })
+}
+
+/// What a run is shut in by, in one paragraph for the start of `check`:
+/// said once, so that nobody believes a program is contained when it is
+/// not.
+pub fn sandbox_notice(sandbox: Sandbox, user: SandboxUser) -> String {
+    let rights =
+        "the solution runs with your user's rights: it can write your files and reach the network";
+    match (sandbox, means()) {
+        (Sandbox::Legacy, _) => format!("no sandbox: {rights}"),
+        (Sandbox::Off, Means::Namespaces { .. }) => format!(
+            "sandbox off: {rights}; each run only gets its own processes (a PID namespace) and a private /tmp (a mount namespace)"
+        ),
+        (Sandbox::Off, _) => format!(
+            "sandbox off: {rights}; each run only gets a private TMPDIR"
+        ),
+        (Sandbox::On, Means::Namespaces { pids_cgroup }) => format!(
+            "sandbox: each run has its own PID, mount and network namespaces (no network), runs as uid {} gid {} with no privileges but reading, sees the file system read-only but for its own directory and a private /tmp, and is capped in processes ({})",
+            user.uid,
+            user.gid,
+            if pids_cgroup { "a pids cgroup" } else { "RLIMIT_NPROC of its uid" }
+        ),
+        (Sandbox::On, Means::Landlock { abi }) => {
+            let network = if abi >= 4 {
+                "it cannot connect or listen by TCP, but UDP and Unix sockets work"
+            } else {
+                "it can reach the network"
+            };
+            format!(
+                "sandbox: partial (no namespaces for this user; Landlock ABI {abi}): the solution runs with your user's rights but may write only its own directory and a private TMPDIR; {network}; it can read your files; other processes of yours are {}",
+                if abi >= 6 { "out of its reach (no signals)" } else { "within its reach" }
+            )
+        }
+        (Sandbox::On, Means::Nothing) => format!(
+            "sandbox: not available here (no namespaces for this user, no Landlock): {rights}"
+        ),
+    }
+}
+
+/// Whether the harness may switch a run to another user and keep it able
+/// to read: root's `CAP_SETUID`, `CAP_SETGID` and `CAP_DAC_READ_SEARCH`.
+fn may_switch_user() -> bool {
+    let Some(caps) = effective_caps() else {
+        return false;
+    };
+    [CAP_SETUID, CAP_SETGID, CAP_DAC_READ_SEARCH]
+        .iter()
+        .all(|&cap| caps & (1u64 << cap) != 0)
+}
+
+const CAP_DAC_READ_SEARCH: u32 = 2;
+const CAP_SETGID: u32 = 6;
+const CAP_SETUID: u32 = 7;
+
+/// The harness's effective capabilities (from `/proc/self/status`).
+fn effective_caps() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/thread-self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("CapEff:"))?;
+    u64::from_str_radix(line["CapEff:".len()..].trim(), 16).ok()
+}
+
+/// The per-worker box: what the runs of one worker enter.
+pub(crate) struct RunBox {
+    sandbox: Sandbox,
+    user: SandboxUser,
+    namespaces: Option<Namespaces>,
+    cgroup: Option<PidsCgroup>,
+    landlock: Option<OwnedFd>,
+    /// `TMPDIR=...` for the solution's environment.
+    tmpdir: CString,
+    /// The solution's environment: the command's with `TMPDIR` replaced.
+    envp: Vec<*const c_char>,
+    /// What of the host's `/tmp` the command names, shown in the run's.
+    exposed: Vec<PathBuf>,
+}
+
+// SAFETY: `envp` points into `tmpdir` (owned) and into a `Command`'s
+// strings, rebuilt before every run from the command of that run; the box
+// is used by one thread at a time.
+unsafe impl Send for RunBox {}
+
+/// What the child of a run does to enter the box (copied into its
+/// context; -1 for an fd that is not used).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub(crate) mount_ns: RawFd,
+    pub(crate) net_ns: RawFd,
+    pub(crate) cgroup_procs: RawFd,
+    pub(crate) landlock: RawFd,
+    /// The user and group to switch to, or -1.
+    pub(crate) uid: i64,
+    pub(crate) gid: i64,
+    pub(crate) no_new_privs: bool,
+}
+
+impl Entry {
+    /// Entering nothing (the legacy runner).
+    pub(crate) const NONE: Entry = Entry {
+        mount_ns: -1,
+        net_ns: -1,
+        cgroup_procs: -1,
+        landlock: -1,
+        uid: -1,
+        gid: -1,
+        no_new_privs: false,
+    };
+}
+
+impl RunBox {
+    /// Makes the box for a worker's runs in `workdir`.
+    ///
+    /// # Errors
+    ///
+    /// Any error making the namespaces (where [`means`] said they work),
+    /// the cgroup directory, or the Landlock ruleset.
+    pub(crate) fn new(
+        sandbox: Sandbox,
+        user: SandboxUser,
+        workdir: &Workdir,
+        command: &Command,
+    ) -> io::Result<RunBox> {
+        let exposed = exposed_paths(command);
+        let means = means();
+        let on = sandbox == Sandbox::On;
+        let namespaced = matches!(means, Means::Namespaces { .. });
+        let switch = on && namespaced;
+        if switch {
+            workdir.hand_to(user.uid, user.gid)?;
+        }
+        let namespaces = if namespaced {
+            Some(Namespaces::new(on, Some(workdir.path()), &exposed)?)
+        } else {
+            None
+        };
+        let cgroup = if switch { PidsCgroup::new() } else { None };
+        let landlock = match means {
+            Means::Landlock { abi } if on => Some(landlock_ruleset(
+                abi,
+                &[workdir.path(), workdir.tmp_path()],
+            )?),
+            _ => None,
+        };
+        let tmp: &Path = if namespaces.is_some() {
+            Path::new("/tmp")
+        } else {
+            workdir.tmp_path()
+        };
+        let mut tmpdir = b"TMPDIR=".to_vec();
+        tmpdir.extend_from_slice(tmp.as_os_str().as_bytes());
+        let tmpdir = CString::new(tmpdir)
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "temporary path has a nul"))?;
+        Ok(RunBox {
+            sandbox,
+            user,
+            namespaces,
+            cgroup,
+            landlock,
+            tmpdir,
+            envp: Vec::new(),
+            exposed,
+        })
+    }
+
+    /// Whether this box still fits these options and the command's files
+    /// under `/tmp` (a work directory made again needs a new box too: the
+    /// caller knows that from `Workdir::clear`).
+    pub(crate) fn fits(&self, sandbox: Sandbox, user: SandboxUser, command: &Command) -> bool {
+        self.sandbox == sandbox
+            && self.user == user
+            && (self.namespaces.is_none() || self.exposed == exposed_paths(command))
+    }
+
+    /// Makes the box ready for a run of `command` with at most `processes`
+    /// processes: the private `/tmp` emptied, the cap set, the environment
+    /// made. Returns what the child enters.
+    ///
+    /// # Errors
+    ///
+    /// Any I/O error emptying `/tmp` or setting the cap.
+    pub(crate) fn prepare(
+        &mut self,
+        command: &Command,
+        processes: Option<u64>,
+    ) -> io::Result<Entry> {
+        self.empty_tmp()?;
+        if let Some(cgroup) = &mut self.cgroup {
+            cgroup.set_max(processes)?;
+        }
+        self.envp.clear();
+        self.envp.extend(
+            command
+                .env_entries()
+                .iter()
+                .filter(|e| !e.as_bytes().starts_with(b"TMPDIR="))
+                .map(|e| e.as_ptr()),
+        );
+        self.envp.push(self.tmpdir.as_ptr());
+        self.envp.push(std::ptr::null());
+        let on = self.sandbox == Sandbox::On;
+        let switch = on && self.namespaces.is_some();
+        let fd = |f: Option<&OwnedFd>| f.map_or(-1, |f| f.as_raw_fd());
+        Ok(Entry {
+            mount_ns: fd(self.namespaces.as_ref().map(|n| &n.mount)),
+            net_ns: fd(self.namespaces.as_ref().and_then(|n| n.net.as_ref())),
+            cgroup_procs: fd(self.cgroup.as_ref().map(|c| &c.procs)),
+            landlock: fd(self.landlock.as_ref()),
+            uid: if switch { i64::from(self.user.uid) } else { -1 },
+            gid: if switch { i64::from(self.user.gid) } else { -1 },
+            no_new_privs: on,
+        })
+    }
+
+    /// Empties the private `/tmp` (a tmpfs holds memory), after a run as
+    /// before the next. The fallback `TMPDIR` is the work directory's, which
+    /// `Workdir::clear` and `Workdir::empty_tmp` empty.
+    ///
+    /// # Errors
+    ///
+    /// Any I/O error removing what the run left.
+    pub(crate) fn empty_tmp(&self) -> io::Result<()> {
+        if let Some(ns) = &self.namespaces {
+            // Not what the command names: it is the user's.
+            let keep: Vec<&std::ffi::OsStr> =
+                self.exposed.iter().filter_map(|p| p.file_name()).collect();
+            if !is_empty_fd(ns.tmp.as_raw_fd(), &keep)? {
+                empty_dir(
+                    Path::new(&format!("/proc/self/fd/{}", ns.tmp.as_raw_fd())),
+                    &keep,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the run's `/tmp` is a tmpfs of the worker's.
+    pub(crate) fn has_tmpfs(&self) -> bool {
+        self.namespaces.is_some()
+    }
+
+    /// The solution's environment for the run `prepare` made ready.
+    pub(crate) fn envp(&self) -> *const *const c_char {
+        self.envp.as_ptr()
+    }
+
+    /// Whether the process cap is a cgroup of the worker's (else
+    /// `RLIMIT_NPROC` is set, as without a box).
+    pub(crate) fn caps_processes(&self) -> bool {
+        self.cgroup.is_some()
+    }
+}
+
+/// The entries of the host's `/tmp` that `command` names (its program, or
+/// a part of a word of its arguments between separators of class paths,
+/// options and shell command lines, that starts with `/tmp/`): a program or
+/// its files kept there stay visible, read-only, in the run's private
+/// `/tmp`.
+fn exposed_paths(command: &Command) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = Vec::new();
+    let words = std::iter::once(command.program_c().as_bytes())
+        .chain(command.argv_entries().iter().map(|a| a.as_bytes()));
+    for word in words {
+        // Separators of paths in a class path, an option, or a shell
+        // command line given as one word (`sh -c 'cat /tmp/x'`).
+        let separator = |b: &u8| b" \t\n:=;|&<>()'\",".contains(b);
+        for part in word.split(separator) {
+            let Some(rest) = part.strip_prefix(b"/tmp/") else {
+                continue;
+            };
+            let top = rest.split(|&b| b == b'/').next().unwrap_or(b"");
+            if top.is_empty() || top == b"." || top == b".." {
+                continue;
+            }
+            let path = Path::new("/tmp").join(std::ffi::OsStr::from_bytes(top));
+            if !found.contains(&path) {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// A worker's namespaces, kept as file descriptors.
+struct Namespaces {
+    mount: OwnedFd,
+    net: Option<OwnedFd>,
+    /// The private `/tmp` (the tmpfs's root), for emptying it.
+    tmp: OwnedFd,
+}
+
+const OPEN_TREE_CLONE: u32 = 1;
+const AT_RECURSIVE: u32 = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: u32 = 0x4;
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+/// The private `/tmp`'s size cap (tmpfs counts it as memory).
+const TMP_SIZE: &str = "size=256m,nr_inodes=16384,mode=1777";
+
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+impl Namespaces {
+    /// Makes them in a thread of their own: a mount namespace where all is
+    /// read-only (when `read_only`) but `workdir` and a tmpfs on `/tmp`,
+    /// and (when `read_only`, i.e. sandboxed) a network namespace.
+    fn new(read_only: bool, workdir: Option<&Path>, exposed: &[PathBuf]) -> io::Result<Namespaces> {
+        std::thread::scope(|scope| {
+            scope
+                .spawn(|| Namespaces::make_here(read_only, workdir, exposed))
+                .join()
+                .unwrap_or_else(|_| Err(io::Error::other("the namespace thread panicked")))
+        })
+    }
+
+    /// [`Namespaces::new`] in the calling thread, which is left in them.
+    fn make_here(
+        read_only: bool,
+        workdir: Option<&Path>,
+        exposed: &[PathBuf],
+    ) -> io::Result<Namespaces> {
+        let flags = libc::CLONE_NEWNS | if read_only { libc::CLONE_NEWNET } else { 0 };
+        // SAFETY: plain system call; it changes this thread only.
+        check(unsafe { libc::unshare(flags) })?;
+        let workdir = workdir.map(path_c).transpose()?;
+        let under_tmp = workdir
+            .as_ref()
+            .is_some_and(|w| w.as_bytes().starts_with(b"/tmp/"));
+        // The run directory, read-write, kept aside before the rest goes
+        // read-only or under the tmpfs.
+        let tree = match &workdir {
+            Some(w) if read_only || under_tmp => Some(clone_tree(w)?),
+            _ => None,
+        };
+        let attr = MountAttr {
+            attr_set: if read_only { MOUNT_ATTR_RDONLY } else { 0 },
+            attr_clr: 0,
+            propagation: libc::MS_PRIVATE,
+            userns_fd: 0,
+        };
+        // SAFETY: a valid struct of the size given; "/" is nul-terminated.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                c"/".as_ptr(),
+                AT_RECURSIVE,
+                &attr as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            )
+        };
+        if r != 0 {
+            remount_each(read_only)?;
+        }
+        // What the command names under /tmp, read-only now, kept aside too
+        // (those that exist).
+        let mut shown = Vec::new();
+        for path in exposed {
+            let c = path_c(path)?;
+            if let Ok(tree) = clone_tree(&c) {
+                shown.push((c, tree, path.is_dir()));
+            }
+        }
+        // SAFETY: nul-terminated strings.
+        check(unsafe {
+            libc::mount(
+                c"tmpfs".as_ptr(),
+                c"/tmp".as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                CString::new(TMP_SIZE).unwrap_or_default().as_ptr().cast(),
+            )
+        })?;
+        for (path, tree, is_dir) in &shown {
+            let at = Path::new(std::ffi::OsStr::from_bytes(path.as_bytes()));
+            if *is_dir {
+                std::fs::create_dir_all(at)?;
+            } else {
+                std::fs::write(at, b"")?;
+            }
+            attach(tree, path)?;
+        }
+        if let (Some(tree), Some(w)) = (tree, &workdir) {
+            if under_tmp {
+                std::fs::create_dir_all(Path::new(std::ffi::OsStr::from_bytes(w.as_bytes())))?;
+            }
+            attach(&tree, w)?;
+        }
+        let open = |path: &std::ffi::CStr, flags: i32| -> io::Result<OwnedFd> {
+            // SAFETY: a nul-terminated path; a non-negative result is ours.
+            let fd = unsafe { libc::open(path.as_ptr(), flags | libc::O_CLOEXEC) };
+            check(fd)?;
+            // SAFETY: as above.
+            Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+        };
+        Ok(Namespaces {
+            mount: open(c"/proc/thread-self/ns/mnt", libc::O_RDONLY)?,
+            net: if read_only {
+                Some(open(c"/proc/thread-self/ns/net", libc::O_RDONLY)?)
+            } else {
+                None
+            },
+            tmp: open(c"/tmp", libc::O_RDONLY | libc::O_DIRECTORY)?,
+        })
+    }
+}
+
+/// A detached copy of the mount tree at `path` (with what is mounted
+/// beneath it), with the flags it has now.
+fn clone_tree(path: &std::ffi::CStr) -> io::Result<OwnedFd> {
+    // SAFETY: a nul-terminated path; a non-negative result is ours.
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as u32,
+        )
+    };
+    check(fd as i32)?;
+    // SAFETY: as above.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Mounts a tree made by [`clone_tree`] at `path`.
+fn attach(tree: &OwnedFd, path: &std::ffi::CStr) -> io::Result<()> {
+    // SAFETY: a valid fd and nul-terminated paths.
+    check(unsafe {
+        libc::syscall(
+            libc::SYS_move_mount,
+            tree.as_raw_fd(),
+            c"".as_ptr(),
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH,
+        ) as i32
+    })
+}
+
+/// Without `mount_setattr` (before Linux 5.12): makes every mount private,
+/// then remounts each read-only, keeping its other flags.
+fn remount_each(read_only: bool) -> io::Result<()> {
+    // SAFETY: nul-terminated strings or nulls, as mount(2) allows.
+    check(unsafe {
+        libc::mount(
+            std::ptr::null(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        )
+    })?;
+    if !read_only {
+        return Ok(());
+    }
+    let info = std::fs::read_to_string("/proc/thread-self/mountinfo")?;
+    for line in info.lines() {
+        let Some(point) = line.split(' ').nth(4) else {
+            continue;
+        };
+        let point = point.replace("\\040", " ");
+        let Ok(point) = CString::new(point) else {
+            continue;
+        };
+        // SAFETY: a valid out-parameter and a nul-terminated path.
+        let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+        if unsafe { libc::statvfs(point.as_ptr(), &mut st) } != 0 {
+            continue;
+        }
+        let keep = st.f_flag
+            & (libc::ST_NOSUID
+                | libc::ST_NODEV
+                | libc::ST_NOEXEC
+                | libc::ST_NOATIME
+                | libc::ST_NODIRATIME
+                | libc::ST_RELATIME);
+        // The ST_* flags have the values of the MS_* ones.
+        // SAFETY: as above.
+        unsafe {
+            libc::mount(
+                std::ptr::null(),
+                point.as_ptr(),
+                std::ptr::null(),
+                libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | keep,
+                std::ptr::null(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A pids cgroup of a worker's own, which each of its runs joins.
+struct PidsCgroup {
+    dir: PathBuf,
+    procs: OwnedFd,
+    max: Option<Option<u64>>,
+}
+
+impl PidsCgroup {
+    /// A new pids cgroup under the harness's own, or `None` where none can
+    /// be made (no pids controller, not allowed).
+    fn new() -> Option<PidsCgroup> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+        let v1 = own.lines().find_map(|l| {
+            let mut parts = l.splitn(3, ':');
+            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+            controllers
+                .split(',')
+                .any(|c| c == "pids")
+                .then(|| Path::new("/sys/fs/cgroup/pids").join(path.trim_start_matches('/')))
+        });
+        let parent = v1.or_else(|| {
+            let path = own.lines().find_map(|l| l.strip_prefix("0::"))?;
+            let dir = Path::new("/sys/fs/cgroup").join(path.trim_start_matches('/'));
+            let controllers = std::fs::read_to_string(dir.join("cgroup.controllers")).ok()?;
+            controllers
+                .split_whitespace()
+                .any(|c| c == "pids")
+                .then_some(dir)
+        })?;
+        let name = format!(
+            "pigkill-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let dir = parent.join(name);
+        std::fs::create_dir(&dir).ok()?;
+        let made = (|| {
+            std::fs::metadata(dir.join("pids.max")).ok()?;
+            let procs = std::fs::OpenOptions::new()
+                .write(true)
+                .open(dir.join("cgroup.procs"))
+                .ok()?;
+            Some(OwnedFd::from(procs))
+        })();
+        match made {
+            Some(procs) => Some(PidsCgroup {
+                dir,
+                procs,
+                max: None,
+            }),
+            None => {
+                let _ = std::fs::remove_dir(&dir);
+                None
+            }
+        }
+    }
+
+    fn set_max(&mut self, max: Option<u64>) -> io::Result<()> {
+        if self.max == Some(max) {
+            return Ok(());
+        }
+        let text = max.map_or_else(|| "max".to_string(), |m| m.to_string());
+        std::fs::write(self.dir.join("pids.max"), text)?;
+        self.max = Some(max);
+        Ok(())
+    }
+}
+
+impl Drop for PidsCgroup {
+    fn drop(&mut self) {
+        // Empty by now: every run's processes were reaped.
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+/// The kernel's Landlock ABI version, if it has Landlock.
+fn landlock_abi() -> Option<u32> {
+    const LANDLOCK_CREATE_RULESET_VERSION: u32 = 1;
+    // SAFETY: the version query takes no struct.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    u32::try_from(v).ok().filter(|&v| v >= 1)
+}
+
+/// A Landlock ruleset: read and execute anywhere, write only beneath
+/// `writable` (and to the harmless devices); no TCP from ABI 4; no signals
+/// or abstract sockets out of the run from ABI 6.
+fn landlock_ruleset(abi: u32, writable: &[&Path]) -> io::Result<OwnedFd> {
+    #[repr(C)]
+    struct RulesetAttr {
+        fs: u64,
+        net: u64,
+        scoped: u64,
+    }
+    #[repr(C, packed)]
+    struct PathBeneath {
+        allowed: u64,
+        parent: i32,
+    }
+    const EXECUTE: u64 = 1;
+    const WRITE_FILE: u64 = 1 << 1;
+    const READ_FILE: u64 = 1 << 2;
+    const READ_DIR: u64 = 1 << 3;
+    let fs_all: u64 = match abi {
+        1 => (1 << 13) - 1,
+        2 => (1 << 14) - 1,
+        3 | 4 => (1 << 15) - 1,
+        _ => (1 << 16) - 1,
+    };
+    let attr = RulesetAttr {
+        fs: fs_all,
+        net: if abi >= 4 { 0b11 } else { 0 },
+        scoped: if abi >= 6 { 0b11 } else { 0 },
+    };
+    let size = match abi {
+        1..=3 => 8,
+        4 | 5 => 16,
+        _ => 24,
+    };
+    // SAFETY: a valid struct at least `size` bytes long.
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            &attr as *const RulesetAttr,
+            size as usize,
+            0u32,
+        )
+    };
+    check(fd as i32)?;
+    // SAFETY: a new fd of ours.
+    let ruleset = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
+    let add = |path: &Path, allowed: u64| -> io::Result<()> {
+        let file = std::fs::File::open(path)?;
+        let rule = PathBeneath {
+            allowed,
+            parent: file.as_raw_fd(),
+        };
+        // SAFETY: a valid rule struct; 1 is LANDLOCK_RULE_PATH_BENEATH.
+        check(unsafe {
+            libc::syscall(
+                libc::SYS_landlock_add_rule,
+                ruleset.as_raw_fd(),
+                1u32,
+                &rule as *const PathBeneath,
+                0u32,
+            ) as i32
+        })
+    };
+    add(Path::new("/"), EXECUTE | READ_FILE | READ_DIR)?;
+    for dir in writable {
+        add(dir, fs_all)?;
+    }
+    for dev in ["/dev/null", "/dev/zero", "/dev/full"] {
+        if Path::new(dev).exists() {
+            add(Path::new(dev), READ_FILE | WRITE_FILE)?;
+        }
+    }
+    Ok(ruleset)
+}
+
+fn path_c(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "path has a nul"))
+}
+
+fn check(r: i32) -> io::Result<()> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_command_names_under_tmp_is_shown_in_its_tmp() {
+        let command = Command::parse(
+            "/bin/sh -c x /tmp/a/sol.py -cp /tmp/b:/tmp/c/d:/usr/lib --out=/tmp/a/x /tmpfile /tmp/.. 'cat </tmp/e/f; x'",
+        )
+        .unwrap();
+        assert_eq!(
+            exposed_paths(&command),
+            [
+                PathBuf::from("/tmp/a"),
+                PathBuf::from("/tmp/b"),
+                PathBuf::from("/tmp/c"),
+                PathBuf::from("/tmp/e")
+            ]
+        );
+        assert!(exposed_paths(&Command::parse("/bin/true").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn the_notice_says_what_is_not_contained() {
+        let off = sandbox_notice(Sandbox::Off, SandboxUser::default());
+        assert!(
+            off.contains("it can write your files and reach the network"),
+            "{off}"
+        );
+        let on = sandbox_notice(Sandbox::On, SandboxUser::default());
+        match means() {
+            Means::Namespaces { .. } => assert!(on.contains("uid 65534"), "{on}"),
+            Means::Landlock { .. } => assert!(on.contains("partial"), "{on}"),
+            Means::Nothing => assert!(on.contains("reach the network"), "{on}"),
+        }
+    }
+}

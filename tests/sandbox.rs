@@ -1,0 +1,384 @@
+//! A solution touches nothing that is not its own (issue 25): hostile
+//! programs, compiled here with gcc, try to write into the home directory,
+//! the folder the harness started in and the system's folders, to connect
+//! to a listener the test opens on 127.0.0.1, to be or become root, and to
+//! fork without end. Each prints `contained` when the attempt failed and
+//! `escaped` when it worked, so the verdict against `contained` is AC for a
+//! contained program; and the test compares the places attacked before and
+//! after.
+//!
+//! What is contained depends on what the kernel gives ([`means`]): as root,
+//! namespaces and a switch of user (everything here); as an ordinary user,
+//! Landlock (writes, and TCP from ABI 4). A part the machine cannot contain
+//! is skipped with the reason printed. The same as an unprivileged user,
+//! through `pigkill check`, is the last test.
+
+mod common;
+
+use std::io::ErrorKind;
+use std::net::TcpListener;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{compile_c, count, have, shown, PIGKILL};
+use pigkill::solution::{
+    means, CompareMode, Limits, Means, RunOptions, Sandbox, VerdictKind, Worker,
+};
+
+/// The hostile program: `hostile MODE [ARG]`.
+const HOSTILE: &str = r#"
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static int verdict(int escaped, const char *what) {
+    fprintf(stderr, "%s: %s (%s)\n", what, escaped ? "escaped" : "contained", strerror(errno));
+    puts(escaped ? "escaped" : "contained");
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "";
+    const char *arg = argc > 2 ? argv[2] : "";
+    if (!strcmp(mode, "write")) {
+        /* a new file in the folder ARG */
+        char path[4096];
+        snprintf(path, sizeof path, "%s/pigkill-hostile-was-here", arg);
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        return verdict(fd >= 0 && write(fd, "x", 1) == 1, path);
+    }
+    if (!strcmp(mode, "home")) {
+        const char *home = getenv("HOME");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/pigkill-hostile-was-here", home ? home : "/root");
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        return verdict(fd >= 0, path);
+    }
+    if (!strcmp(mode, "connect")) {
+        int s = socket(AF_INET, SOCK_STREAM, 0);
+        struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(atoi(arg)) };
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        return verdict(s >= 0 && connect(s, (struct sockaddr *)&to, sizeof to) == 0, "connect");
+    }
+    if (!strcmp(mode, "uid")) {
+        fprintf(stderr, "uid %d euid %d\n", (int)getuid(), (int)geteuid());
+        return verdict(getuid() == 0 || geteuid() == 0, "uid");
+    }
+    if (!strcmp(mode, "setuid")) {
+        return verdict(setuid(0) == 0 && getuid() == 0, "setuid(0)");
+    }
+    if (!strcmp(mode, "forkbomb")) {
+        /* Every process forks without end; the first one says whether a
+           fork was refused (the cap) and leaves the others to the harness. */
+        for (;;) {
+            pid_t pid = fork();
+            if (pid < 0) return verdict(0, "fork");
+            if (pid == 0) for (;;) fork();
+        }
+    }
+    return 2;
+}
+"#;
+
+/// The hostile program, compiled once per test into `dir`.
+fn hostile(dir: &Path) -> PathBuf {
+    compile_c(dir, "hostile", HOSTILE, &["-O1"])
+}
+
+/// Roomy limits (a loaded machine), and a small process cap so that the
+/// fork bomb stays small.
+fn limits() -> Limits {
+    Limits {
+        timeout: Duration::from_secs(5),
+        processes: Some(100),
+        ..Limits::default()
+    }
+}
+
+/// The names and sizes in a folder, to compare before and after.
+fn snapshot(dir: &Path) -> Vec<(String, u64)> {
+    let mut entries: Vec<(String, u64)> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| {
+                    let size = e.metadata().map_or(0, |m| m.len());
+                    (e.file_name().to_string_lossy().into_owned(), size)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    entries.sort();
+    entries
+}
+
+/// Runs `hostile MODE ARG` in the default sandbox and returns its verdict
+/// against `contained`, with its stderr.
+fn attempt(worker: &mut Worker, program: &Path, mode: &str, arg: &str) -> (VerdictKind, String) {
+    let command = pigkill::solution::Command::new(program)
+        .and_then(|c| c.arg(mode))
+        .and_then(|c| c.arg(arg))
+        .expect("a command");
+    let (verdict, report) = worker
+        .check(&command, b"", "contained\n", &limits(), CompareMode::Lines)
+        .expect("the run is carried out");
+    let stderr = String::from_utf8_lossy(&report.stderr_tail).into_owned();
+    eprintln!("{mode} {arg}: {verdict}; {}", stderr.trim());
+    (verdict.kind(), stderr)
+}
+
+/// Whether writes outside the run are contained here; prints why not.
+fn writes_contained() -> bool {
+    match means() {
+        Means::Namespaces { .. } | Means::Landlock { .. } => true,
+        Means::Nothing => {
+            eprintln!("skipped: no namespaces and no Landlock here, writes are not contained");
+            false
+        }
+    }
+}
+
+#[test]
+fn writes_outside_the_run_fail_and_change_nothing() {
+    if !have("gcc", "the hostile programs") || !writes_contained() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    let home = PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()));
+    let start = std::env::current_dir().unwrap();
+    let places = [home.clone(), start.clone(), "/etc".into(), "/usr".into()];
+    let before: Vec<_> = places.iter().map(|p| snapshot(p)).collect();
+    let mut worker = Worker::new().unwrap();
+    let (verdict, _) = attempt(&mut worker, &program, "home", "");
+    assert_eq!(verdict, VerdictKind::Accepted, "writing to $HOME");
+    for place in &places {
+        let (verdict, stderr) =
+            attempt(&mut worker, &program, "write", &place.display().to_string());
+        assert_eq!(
+            verdict,
+            VerdictKind::Accepted,
+            "writing to {}: {stderr}",
+            place.display()
+        );
+    }
+    let after: Vec<_> = places.iter().map(|p| snapshot(p)).collect();
+    for ((place, before), after) in places.iter().zip(&before).zip(&after) {
+        assert_eq!(before, after, "{} changed", place.display());
+    }
+    // Its own directory is writable (and emptied before the next run).
+    let own = worker.workdir().display().to_string();
+    let (verdict, _) = attempt(&mut worker, &program, "write", &own);
+    assert_eq!(
+        verdict,
+        VerdictKind::WrongAnswer,
+        "its own directory is its own"
+    );
+}
+
+#[test]
+fn a_listener_on_the_loopback_sees_no_connection() {
+    if !have("gcc", "the hostile programs") {
+        return;
+    }
+    let tcp_contained = match means() {
+        Means::Namespaces { .. } => true,
+        Means::Landlock { abi } => abi >= 4,
+        Means::Nothing => false,
+    };
+    if !tcp_contained {
+        eprintln!("skipped: this machine gives no network namespace and no Landlock TCP rules");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let mut worker = Worker::new().unwrap();
+    let (verdict, stderr) = attempt(&mut worker, &program, "connect", &port);
+    assert_eq!(verdict, VerdictKind::Accepted, "connecting: {stderr}");
+    let seen = listener.accept();
+    assert_eq!(
+        seen.as_ref().map_err(|e| e.kind()).err(),
+        Some(ErrorKind::WouldBlock),
+        "the listener saw {seen:?}"
+    );
+}
+
+#[test]
+fn the_solution_is_not_root_and_cannot_become_root() {
+    if !have("gcc", "the hostile programs") {
+        return;
+    }
+    if !matches!(means(), Means::Namespaces { .. }) {
+        // SAFETY: plain query.
+        if unsafe { libc::getuid() } == 0 {
+            eprintln!("skipped: root without the capabilities to switch users");
+            return;
+        }
+        // An ordinary user's run has the user's uid: not root either.
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    let mut worker = Worker::new().unwrap();
+    let (verdict, stderr) = attempt(&mut worker, &program, "uid", "");
+    assert_eq!(verdict, VerdictKind::Accepted, "{stderr}");
+    let (verdict, stderr) = attempt(&mut worker, &program, "setuid", "");
+    assert_eq!(verdict, VerdictKind::Accepted, "{stderr}");
+}
+
+#[test]
+fn a_fork_bomb_is_stopped_by_the_process_cap() {
+    if !have("gcc", "the hostile programs") {
+        return;
+    }
+    // SAFETY: plain query.
+    if unsafe { libc::getuid() } == 0 && !matches!(means(), Means::Namespaces { .. }) {
+        eprintln!("skipped: root is not held by RLIMIT_NPROC and no pids cgroup or switch of user is available");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    let mut worker = Worker::new().unwrap();
+    let (verdict, stderr) = attempt(&mut worker, &program, "forkbomb", "");
+    // The first refused fork is the cap, not the timeout: the run ends
+    // with the answer, and its processes die with it.
+    assert_eq!(verdict, VerdictKind::Accepted, "{stderr}");
+    // The machine still starts processes.
+    let (verdict, _) = attempt(&mut worker, &program, "uid", "");
+    assert_ne!(verdict, VerdictKind::TimeLimit);
+}
+
+#[test]
+fn with_the_sandbox_off_the_solution_sees_the_real_system() {
+    if !have("gcc", "the hostile programs") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    let target = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(target.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let mut worker = Worker::with_options(RunOptions {
+        sandbox: Sandbox::Off,
+        ..RunOptions::default()
+    })
+    .unwrap();
+    let (verdict, _) = attempt(
+        &mut worker,
+        &program,
+        "write",
+        &target.path().display().to_string(),
+    );
+    assert_eq!(verdict, VerdictKind::WrongAnswer, "the write went through");
+    assert!(target.path().join("pigkill-hostile-was-here").exists());
+}
+
+/// A folder the unprivileged user may enter and read (0755).
+fn open_to_all(path: &Path) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn an_unprivileged_user_is_contained_as_far_as_the_kernel_allows() {
+    // SAFETY: plain query.
+    if unsafe { libc::getuid() } != 0 {
+        eprintln!("skipped: dropping to another user needs root; this test runs as a user already");
+        return;
+    }
+    if !have("setpriv", "the unprivileged run") || !have("gcc", "the hostile programs") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    open_to_all(dir.path());
+    let nobody = |path: &Path| std::os::unix::fs::chown(path, Some(65534), Some(65534)).unwrap();
+    // The binary and the programs where the user can read and run them.
+    let pigkill = dir.path().join("pigkill");
+    std::fs::copy(PIGKILL, &pigkill).unwrap();
+    std::fs::set_permissions(&pigkill, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let program = hostile(dir.path());
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // A home, a starting folder and an out folder of the user's own, which
+    // the solution must not write.
+    let (home, start, out, tests) = (
+        dir.path().join("home"),
+        dir.path().join("start"),
+        dir.path().join("out"),
+        dir.path().join("tests"),
+    );
+    for d in [&home, &start, &out, &tests] {
+        std::fs::create_dir(d).unwrap();
+        nobody(d);
+    }
+    std::fs::copy("tests/fixtures/rules/sample.in", tests.join("1.in")).unwrap();
+    std::fs::write(tests.join("1.out"), "contained\n").unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let attacks: [(&str, String); 6] = [
+        ("home", String::new()),
+        ("write", start.display().to_string()),
+        ("write", "/etc".into()),
+        ("connect", port),
+        ("uid", String::new()),
+        ("setuid", String::new()),
+    ];
+    let before = [snapshot(&home), snapshot(&start)];
+    let mut notice = String::new();
+    for (mode, arg) in &attacks {
+        let output = std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(&pigkill)
+            .args(["check", "--solution"])
+            .arg(&program)
+            .arg("--tests")
+            .arg(&tests)
+            .arg("--out")
+            .arg(out.join(mode))
+            .args(["--jobs", "1", "--timeout", "5s", "--"])
+            .arg(mode)
+            .arg(arg)
+            .current_dir(&start)
+            .env("HOME", &home)
+            .env("XDG_CACHE_HOME", out.join("cache"))
+            .output()
+            .expect("setpriv runs");
+        let text = shown(&output);
+        eprintln!("as uid 65534, {mode} {arg}:\n{text}");
+        notice = String::from_utf8_lossy(&output.stderr)
+            .lines()
+            .find(|l| l.starts_with("check: sandbox") || l.starts_with("check: no sandbox"))
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            !notice.is_empty(),
+            "the start says what is contained: {text}"
+        );
+        let contained = match *mode {
+            // Not root, whatever the kernel gives.
+            "uid" | "setuid" => true,
+            // By DAC: /etc is root's.
+            "write" if arg == "/etc" => true,
+            "connect" => notice.contains("cannot connect"),
+            _ => notice.contains("may write only"),
+        };
+        if contained {
+            assert_eq!(count(&output, "AC"), 1, "{mode} {arg} is contained: {text}");
+            assert_eq!(output.status.code(), Some(0), "{text}");
+        } else {
+            eprintln!("not contained here ({notice}): {mode} {arg}");
+        }
+    }
+    if notice.contains("may write only") {
+        assert_eq!(before, [snapshot(&home), snapshot(&start)]);
+    }
+    assert!(listener.accept().is_err(), "the listener saw a connection");
+    eprintln!("the unprivileged notice: {notice}");
+}
