@@ -46,6 +46,7 @@ fn main() -> ExitCode {
             verdict: &verdict,
             diagnosis: &[],
             solution,
+            deviation: None,
         })
     );
     ExitCode::SUCCESS

@@ -514,6 +514,7 @@ mod tests {
             files: vec![format!("out/{cause}.in"), format!("out/{cause}.md")],
             games_in_group: games,
             diagnosis: Vec::new(),
+            deviation: None,
             narration: String::new(),
             raw_actual: Vec::new(),
             raw_stderr: Vec::new(),

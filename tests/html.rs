@@ -249,6 +249,7 @@ fn hostile_output_is_shown_as_text_never_as_markup() {
         verdict: "WA line 1: expected 'FP', got 'FP\r'",
         diagnosis: &[cause],
         solution: "./sol\x1b]0;pwned\x07",
+        deviation: None,
     });
 
     // No raw control byte: only \n among the C0 controls, no DEL, no C1
@@ -318,6 +319,7 @@ fn differing_tokens_are_marked_and_spacing_is_told_apart() {
         verdict: "WA line 4: expected 'J J J J J J D', got 'J\\x1b J'",
         diagnosis: &[],
         solution: "sol",
+        deviation: None,
     });
     let doc = Html::parse_document(&page);
     let rows: Vec<_> = doc.select(&sel(".diff tbody tr")).collect();

@@ -15,6 +15,7 @@
 //! next step, keeping the best game found so far.
 
 mod cause;
+mod deviation;
 mod oracle;
 mod report;
 
@@ -211,6 +212,8 @@ struct Shared {
     warnings: Vec<String>,
     /// The slowest accepted run, in microseconds.
     slowest_accepted: u64,
+    /// The last games the solution got right, to test deviation rules on.
+    passed: deviation::Passed,
     error: Option<String>,
 }
 
@@ -438,6 +441,7 @@ fn search(
                 if judged.verdict.is_accepted() {
                     let micros = u64::try_from(report.wall.as_micros()).unwrap_or(u64::MAX);
                     shared.slowest_accepted = shared.slowest_accepted.max(micros);
+                    shared.passed.keep(&case.game);
                     continue;
                 }
                 drop(shared);
@@ -736,6 +740,18 @@ fn minimise_and_save(
     } else {
         Vec::new()
     };
+    let deviation = if Cause::of(&judged.verdict) == Some(Cause::WrongOutput) {
+        let same_cause = groups.iter().find(|(c, _)| c == cause);
+        let others: Vec<(Game, Vec<u8>)> = std::iter::once(found)
+            .chain(same_cause.map_or(&[][..], |(_, group)| group.failures.as_slice()))
+            .filter(|failure| failure.case.game != game)
+            .map(|failure| (failure.case.game.clone(), failure.judged.actual.clone()))
+            .collect();
+        let passed = lock(shared).passed.games();
+        deviation::deviation_of(options, worker, &game, &judged, &others, passed)
+    } else {
+        None
+    };
     let mut report = FailureReport::new(
         options,
         cause,
@@ -748,6 +764,7 @@ fn minimise_and_save(
         diagnosis,
         start.elapsed(),
     );
+    report.deviation = deviation;
     let save_error = report.save(&options.out);
     (report, save_error)
 }

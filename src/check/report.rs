@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cause::Cause;
 use super::{Case, CheckOptions, Judged, Source};
+use crate::deviation::{deviation_text, DeviationReport};
 use crate::diagnose::LikelyCause;
 use crate::fixtures::write_fresh;
 use crate::html::{failure_page, FailurePage};
@@ -159,6 +160,10 @@ pub struct FailureReport {
     /// The known mistakes that explain the failure, best first, each
     /// confirmed by prediction; empty when none does.
     pub diagnosis: Vec<LikelyCause>,
+    /// Where the solution went another way than the rules (a decision
+    /// made otherwise, its general rule, how far it was confirmed), or
+    /// `null` when no decision made otherwise reproduces its output.
+    pub deviation: Option<DeviationReport>,
     /// What should have happened: the narration of the minimised game.
     #[serde(skip)]
     pub narration: String,
@@ -217,6 +222,7 @@ impl FailureReport {
             files: Vec::new(),
             games_in_group: 1,
             diagnosis,
+            deviation: None,
             narration,
             raw_actual: judged.actual.clone(),
             raw_stderr: judged.stderr.clone(),
@@ -243,6 +249,8 @@ impl FailureReport {
         );
         note.push_str("## Likely cause\n\n");
         note.push_str(&likely_cause_text(&self.diagnosis));
+        note.push_str("\n## Where it went another way\n\n");
+        note.push_str(&deviation_text(self.deviation.as_ref()));
         note.push_str("\n## The game\n\n");
         note.push_str(&fenced(&self.input));
         note.push_str("\n## Expected\n\n");
@@ -273,6 +281,7 @@ impl FailureReport {
             verdict: &self.detail,
             diagnosis: &self.diagnosis,
             solution: &self.solution,
+            deviation: self.deviation.as_ref(),
         });
         let files: [(&str, &[u8]); 5] = [
             ("in", self.input.as_bytes()),

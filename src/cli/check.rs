@@ -320,6 +320,12 @@ fn print_failure(failure: &FailureReport) {
         "--- likely cause:\n{}",
         crate::check::likely_cause_text(&failure.diagnosis)
     );
+    if matches!(failure.verdict.as_str(), "WA" | "PE") {
+        print!(
+            "--- where it went another way:\n{}",
+            crate::deviation::deviation_text(failure.deviation.as_ref())
+        );
+    }
     println!("--- the game:\n{}", failure.input.trim_end());
     let actual = show_block(&failure.raw_actual);
     println!(
