@@ -17,7 +17,11 @@ use crate::solution::Worker;
 pub(super) const KEPT_PASSED: usize = 120;
 
 /// How many failing games (the minimised one first) a rule must fit.
-const FAILING_USED: usize = 4;
+const FAILING_USED: usize = 3;
+
+/// The longest failing game (in decisions) a rule is tested on, besides
+/// the minimised one: a big game costs a millisecond a run.
+const LONGEST_OTHER: usize = 1_500;
 
 /// The last games the solution got right, at most [`KEPT_PASSED`].
 #[derive(Debug, Default)]
@@ -55,6 +59,9 @@ pub(super) fn deviation_of(
         .chain(others.iter().cloned())
         .filter_map(|(g, actual)| Run::new(g, &actual, mode))
         .filter(|run| !run.passed)
+        .enumerate()
+        .filter(|(i, run)| *i == 0 || run.log.len() <= LONGEST_OTHER)
+        .map(|(_, run)| run)
         .take(FAILING_USED)
         .collect();
     let passed: Vec<Run> = passed.into_iter().filter_map(Run::right).collect();

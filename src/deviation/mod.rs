@@ -32,11 +32,12 @@ mod search;
 mod words;
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::time::Duration;
 
 use pigkill_engine::{Budget, Game};
 use pigkill_reference::decision::{
-    decisions, deviated_output, fires, Decision, Deviation, DeviationRule,
+    decisions, deviated_output, Decision, DecisionKind, Deviation, DeviationRule,
 };
 
 pub use generalise::{candidate_rules, fit, Fit};
@@ -65,6 +66,8 @@ pub struct Run {
     pub reference: String,
     /// The decisions of the plain reference run, in order.
     pub log: Vec<Decision>,
+    /// The positions in `log` of each kind's decisions.
+    by_kind: HashMap<DecisionKind, Vec<usize>>,
     /// Whether the program's output is the right one.
     pub passed: bool,
 }
@@ -87,22 +90,43 @@ impl Run {
     /// The run of a program that printed the right output on `game`.
     pub fn right(game: Game) -> Option<Run> {
         let (outcome, log) = decisions(&game, budget());
-        outcome.ok()?;
-        let reference = deviated_output(&game, budget(), &[]).ok()?;
+        let reference = outcome.ok()?.to_judge_text();
+        let mut by_kind: HashMap<DecisionKind, Vec<usize>> = HashMap::new();
+        for (i, d) in log.iter().enumerate() {
+            by_kind.entry(d.kind).or_default().push(i);
+        }
         Some(Run {
             game,
             actual: reference.clone(),
             reference,
             log,
+            by_kind,
             passed: true,
         })
+    }
+
+    /// The decisions of the plain run that `rule` changes: of its kind,
+    /// where its context holds and the rules choose otherwise.
+    pub fn changed_by<'a>(
+        &'a self,
+        rule: &'a DeviationRule,
+    ) -> impl Iterator<Item = &'a Decision> + 'a {
+        self.by_kind
+            .get(&rule.kind)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.log[i])
+            .filter(|d| d.rule != rule.choose && rule.when.holds(d.context))
     }
 
     /// What the engine prints on this game making the deviations of
     /// `rules` (the right output when none of them changes a decision of
     /// the plain run); `None` when that run does not end.
     pub fn output_with(&self, rules: &[DeviationRule]) -> Option<Cow<'_, str>> {
-        if !rules.iter().any(|rule| fires(rule, &self.log)) {
+        if !rules
+            .iter()
+            .any(|rule| self.changed_by(rule).next().is_some())
+        {
             return Some(Cow::Borrowed(&self.reference));
         }
         let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
@@ -169,7 +193,7 @@ impl DeviationOptions {
     pub fn quick(mode: CompareMode) -> DeviationOptions {
         DeviationOptions {
             mode,
-            searched_failures: 2,
+            searched_failures: 1,
             pair_runs: 4_000,
             split_runs: 30,
             split_search: 1_500,

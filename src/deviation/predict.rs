@@ -411,7 +411,7 @@ fn probe(
         };
         if hypotheses
             .iter()
-            .any(|h| h.alive && !firing(&h.rule, &run).is_empty())
+            .any(|h| h.alive && run.changed_by(&h.rule).next().is_some())
         {
             continue;
         }
@@ -431,11 +431,7 @@ fn probe(
 
 /// The indices of the plain run's decisions that `rule` changes.
 fn firing(rule: &DeviationRule, run: &Run) -> Vec<u32> {
-    run.log
-        .iter()
-        .filter(|d| d.kind == rule.kind && d.rule != rule.choose && rule.when.holds(d.context))
-        .map(|d| d.index)
-        .collect()
+    run.changed_by(rule).map(|d| d.index).collect()
 }
 
 /// The rules to state: the living rule that reproduces the most failing
@@ -533,15 +529,10 @@ fn described(
     let game = first_matched.map(|i| runs[i].game.clone());
     let at = first_matched.and_then(|i| {
         let run = &runs[i];
-        run.log
-            .iter()
-            .find(|d| {
-                d.kind == me.rule.kind && d.rule != me.rule.choose && me.rule.when.holds(d.context)
-            })
-            .map(|d| Step {
-                decision: d.clone(),
-                choose: me.rule.choose,
-            })
+        run.changed_by(&me.rule).next().map(|d| Step {
+            decision: d.clone(),
+            choose: me.rule.choose,
+        })
     });
     let mut equivalent: Vec<DeviationRule> = hypotheses
         .iter()

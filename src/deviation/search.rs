@@ -59,6 +59,9 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
     // The first decisions that change the output (and end): where pairs start.
     let mut changing = Vec::new();
     for decision in &run.log {
+        if Instant::now() >= deadline {
+            break;
+        }
         for choose in others(decision) {
             let step = Step {
                 decision: decision.clone(),
