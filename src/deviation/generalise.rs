@@ -8,13 +8,6 @@ use pigkill_reference::decision::{Choice, ContextRule, Decision, DeviationRule, 
 use super::{DeviationOptions, Run};
 use crate::catalogue::same;
 
-/// The bit of `feature` in a [`pigkill_reference::decision::FeatureSet`]
-/// and a [`ContextRule`]'s masks.
-fn bit(feature: Feature) -> u64 {
-    let position = Feature::ALL.iter().position(|f| *f == feature).unwrap_or(0);
-    1u64 << position
-}
-
 /// Every rule that makes `decision` take `choose`: its kind and
 /// alternative under no condition, and under each conjunction of at most
 /// `max_literals` literals over the kind's features, each with the value
@@ -28,15 +21,27 @@ pub fn candidate_rules(
         .kind
         .features()
         .iter()
-        .map(|&f| {
-            let b = bit(f);
-            (b, decision.context.0 & b)
-        })
+        .map(|&f| (f.bit(), decision.context.0 & f.bit()))
         .collect();
+    // A feature that holds says that the others of its group (roles,
+    // cards, tricks, HP) do not: those literals add nothing beside it.
+    let redundant = |picked: &[usize]| {
+        picked.iter().any(|&i| {
+            let (bit, value) = literals[i];
+            let group = Feature::ALL
+                .iter()
+                .find(|f| f.bit() == bit)
+                .map_or(0, |f| f.exclusive_group());
+            value != 0 && picked.iter().any(|&j| literals[j].0 & group != 0)
+        })
+    };
     let mut rules = Vec::new();
     let mut chosen: Vec<usize> = Vec::new();
     for size in 0..=max_literals.min(literals.len()) {
         combinations(literals.len(), size, 0, &mut chosen, &mut |picked| {
+            if redundant(picked) {
+                return;
+            }
             let mut when = ContextRule::default();
             for &i in picked {
                 when.mask |= literals[i].0;

@@ -43,7 +43,7 @@ use pigkill_reference::decision::{
 pub use generalise::{candidate_rules, fit, Fit};
 pub use predict::{find, Finding, Found, Solution};
 pub use search::{explain, Explanation, Step};
-pub use words::{deviation_text, DeviationReport};
+pub use words::{context_words, deviation_text, rule_words, DeviationReport};
 
 use crate::catalogue::same;
 pub use crate::diagnose::{MIN_PREDICTED, PREDICTED_SHARE};
@@ -116,7 +116,9 @@ impl Run {
             .into_iter()
             .flatten()
             .map(|&i| &self.log[i])
-            .filter(|d| d.rule != rule.choose && rule.when.holds(d.context))
+            .filter(|d| {
+                d.rule != rule.choose && d.is_legal(rule.choose) && rule.when.holds(d.context)
+            })
     }
 
     /// What the engine prints on this game making the deviations of

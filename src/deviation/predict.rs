@@ -129,19 +129,24 @@ pub fn find(
     let start = Instant::now();
     let deadline = start + options.time;
     let first = failures.first()?;
+    if first.passed {
+        return None;
+    }
     let instances = explain(first, options, deadline);
-    let instance = instances.first()?.clone();
-    let mut finding = Finding {
-        instance,
-        rules: Vec::new(),
-        program_runs: 0,
-    };
-    let Some(solution) = solution else {
-        return Some(finding);
-    };
-
     let mut candidates: BTreeSet<DeviationRule> = BTreeSet::new();
     add_rules(&instances, options, &mut candidates);
+    // A mistake that shows at several decisions of the game needs a rule,
+    // not one instance: every decision's kind and other alternatives,
+    // under at most two of its literals.
+    for decision in &first.log {
+        for choose in decision.deviations() {
+            candidates.extend(candidate_rules(
+                decision,
+                choose,
+                options.max_literals.min(2),
+            ));
+        }
+    }
     for run in failures
         .iter()
         .skip(1)
@@ -155,8 +160,31 @@ pub fn find(
 
     let mut runs: Vec<Run> = failures;
     runs.extend(passed);
-    let mut hypotheses: Vec<Hypothesis> = Vec::new();
-    let mut fresh = candidates;
+    let mut hypotheses = initial(&candidates, &runs, options);
+    // The moment: one decision made otherwise, or else the first decision
+    // changed by the narrowest rule that reproduces the game.
+    let instance = instances.first().cloned().or_else(|| {
+        let h = hypotheses
+            .iter()
+            .filter(|h| h.fits.first() == Some(&Fit::Matched))
+            .min_by_key(|h| (h.rule.when.len(), h.rule))?;
+        let decision = runs[0].changed_by(&h.rule).next()?.clone();
+        Some(Explanation {
+            steps: vec![Step {
+                decision,
+                choose: h.rule.choose,
+            }],
+        })
+    })?;
+    let mut finding = Finding {
+        instance,
+        rules: Vec::new(),
+        program_runs: 0,
+    };
+    let Some(solution) = solution else {
+        return Some(finding);
+    };
+    let mut fresh = BTreeSet::new();
     for round in 0..2 {
         for h in &mut hypotheses {
             fresh.remove(&h.rule);

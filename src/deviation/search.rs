@@ -36,14 +36,6 @@ pub struct Explanation {
     pub steps: Vec<Step>,
 }
 
-/// The alternatives of a decision other than the rules' choice.
-pub(super) fn others(decision: &Decision) -> impl Iterator<Item = Choice> + '_ {
-    let count = decision.kind.alternatives().len().min(usize::from(u8::MAX));
-    (0..count as u8)
-        .map(Choice)
-        .filter(move |&choice| choice != decision.rule)
-}
-
 /// Every single decision made otherwise that makes the engine print the
 /// run's output; when there is none, the pairs (the second decision
 /// searched after the first, in the log of the run that made the first,
@@ -62,7 +54,7 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
         if Instant::now() >= deadline {
             break;
         }
-        for choose in others(decision) {
+        for choose in decision.deviations() {
             let step = Step {
                 decision: decision.clone(),
                 choose,
@@ -102,7 +94,7 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
             continue;
         }
         for decision in log.iter().filter(|d| d.index > first.decision.index) {
-            for choose in others(decision) {
+            for choose in decision.deviations() {
                 spent += 1;
                 if spent > options.pair_runs {
                     break 'first;

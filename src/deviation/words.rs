@@ -2,7 +2,7 @@
 //! `--json` record of a failure's `deviation`, the text and `.md` report.
 
 use pigkill_engine::{Game, Role};
-use pigkill_reference::decision::{Choice, Decision, DecisionKind, DeviationRule};
+use pigkill_reference::decision::{Choice, ContextRule, Decision, DecisionKind, DeviationRule};
 use pigkill_reference::mutants::Mutation;
 use serde::Serialize;
 
@@ -71,6 +71,47 @@ impl DeviationReport {
     }
 }
 
+/// Why the rules decide so at `decision`: its question and the rules'
+/// answer.
+fn why(decision: &Decision) -> String {
+    format!(
+        "{} The rules: {}",
+        decision.kind.question(),
+        alternative(decision.kind, decision.rule)
+    )
+}
+
+/// A context in words: its literals joined by "and" ("always" for none).
+pub fn context_words(when: &ContextRule) -> String {
+    if when.is_empty() {
+        return "always".to_string();
+    }
+    when.literals()
+        .map(|(f, value)| {
+            if value {
+                f.words().to_string()
+            } else {
+                format!("not ({})", f.words())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// A rule in words: "at <question>, <alternative> when <context>".
+pub fn rule_words(rule: &DeviationRule) -> String {
+    let when = if rule.when.is_empty() {
+        "always".to_string()
+    } else {
+        format!("when {}", context_words(&rule.when))
+    };
+    format!(
+        "at \"{}\" the program chooses \"{}\" {when}",
+        rule.kind.question(),
+        alternative(rule.kind, rule.choose)
+    )
+}
+
 /// An alternative of `kind` in words.
 fn alternative(kind: DecisionKind, choice: Choice) -> String {
     kind.alternatives()
@@ -106,22 +147,16 @@ impl DeviationReport {
             event: d.event,
             rule_says: alternative(d.kind, d.rule),
             program_did: alternative(d.kind, step.choose),
-            why: d.why(),
-            context: rule.map(|r| r.when.words()),
-            rule: rule.map(|r| r.words()),
+            why: why(d),
+            context: rule.map(|r| context_words(&r.when)),
+            rule: rule.map(|r| rule_words(&r)),
             verdict: found.map_or("this game only", |f| f.verdict).to_string(),
             predicted: found.map(|f| f.prediction.matched),
             tried: found.map(|f| f.prediction.of),
             explains: found.map(|f| f.explains),
             of: found.map(|f| f.of),
             equivalent: found
-                .map(|f| {
-                    f.equivalent
-                        .iter()
-                        .take(3)
-                        .map(DeviationRule::words)
-                        .collect()
-                })
+                .map(|f| f.equivalent.iter().take(3).map(rule_words).collect())
                 .unwrap_or_default(),
             catalogue: rule.and_then(catalogue_name),
             on_minimised_game: minimised,
