@@ -14,14 +14,14 @@ use crate::diagnose::run_solution;
 use crate::solution::Worker;
 
 /// How many games the solution got right are kept to test rules on.
-pub(super) const KEPT_PASSED: usize = 120;
+pub(super) const KEPT_PASSED: usize = 60;
 
 /// How many failing games (the minimised one first) a rule must fit.
 const FAILING_USED: usize = 3;
 
-/// The longest failing game (in decisions) a rule is tested on, besides
-/// the minimised one: a big game costs a millisecond a run.
-const LONGEST_OTHER: usize = 1_500;
+/// The longest game (in decisions) a rule is tested on, besides the
+/// minimised one: a big game costs milliseconds a run.
+const LONGEST_OTHER: usize = 600;
 
 /// The last games the solution got right, at most [`KEPT_PASSED`].
 #[derive(Debug, Default)]
@@ -64,7 +64,11 @@ pub(super) fn deviation_of(
         .map(|(_, run)| run)
         .take(FAILING_USED)
         .collect();
-    let passed: Vec<Run> = passed.into_iter().filter_map(Run::right).collect();
+    let passed: Vec<Run> = passed
+        .into_iter()
+        .filter_map(Run::right)
+        .filter(|run| run.log.len() <= LONGEST_OTHER)
+        .collect();
     let mut solution = run_solution(worker, &options.command, &options.limits);
     let finding = find(
         failures,

@@ -196,13 +196,13 @@ impl DeviationOptions {
         DeviationOptions {
             mode,
             searched_failures: 1,
-            pair_runs: 4_000,
-            split_runs: 30,
-            split_search: 1_500,
-            probe_runs: 20,
+            pair_runs: 3_000,
+            split_runs: 24,
+            split_search: 1_000,
+            probe_runs: 12,
             confirm_games: 12,
-            confirm_search: 6_000,
-            time: Duration::from_millis(1_500),
+            confirm_search: 3_000,
+            time: Duration::from_millis(800),
             ..DeviationOptions::default()
         }
     }

@@ -105,6 +105,8 @@ pub struct Finding {
     /// The fresh games the program was run on, to tell rules apart and to
     /// confirm them.
     pub program_runs: usize,
+    /// How long the search took.
+    pub elapsed: std::time::Duration,
 }
 
 impl Finding {
@@ -160,7 +162,7 @@ pub fn find(
 
     let mut runs: Vec<Run> = failures;
     runs.extend(passed);
-    let mut hypotheses = initial(&candidates, &runs, options);
+    let mut hypotheses = initial(&candidates, &runs, options, deadline);
     // The moment: one decision made otherwise, or else the first decision
     // changed by the narrowest rule that reproduces the game.
     let instance = instances.first().cloned().or_else(|| {
@@ -180,6 +182,7 @@ pub fn find(
         instance,
         rules: Vec::new(),
         program_runs: 0,
+        elapsed: start.elapsed(),
     };
     let Some(solution) = solution else {
         return Some(finding);
@@ -190,7 +193,7 @@ pub fn find(
             fresh.remove(&h.rule);
             h.catch_up(&runs, options);
         }
-        hypotheses.extend(initial(&fresh, &runs, options));
+        hypotheses.extend(initial(&fresh, &runs, options, deadline));
         drop_dominated(&mut hypotheses);
         split(
             &mut hypotheses,
@@ -235,7 +238,14 @@ pub fn find(
         let mut contradicted = false;
         for &h in &chosen {
             let rule = hypotheses[h].rule;
-            let prediction = confirm(&rule, &rules, solution, options, &mut finding.program_runs);
+            let prediction = confirm(
+                &rule,
+                &rules,
+                solution,
+                options,
+                deadline + options.time,
+                &mut finding.program_runs,
+            );
             if prediction.right > 0 {
                 // The program was right where this rule changes the
                 // output: never stated.
@@ -272,6 +282,7 @@ pub fn find(
         finding.rules = found;
         break;
     }
+    finding.elapsed = start.elapsed();
     Some(finding)
 }
 
@@ -291,20 +302,30 @@ fn add_rules(
 }
 
 /// Every candidate's fit on the runs seen; those that contradict a run or
-/// reproduce no failing game are dead from the start.
+/// reproduce no failing game are dead from the start. Candidates are
+/// tried fewest literals first; past `deadline` the rest are left out.
 fn initial(
     candidates: &BTreeSet<DeviationRule>,
     runs: &[Run],
     options: &DeviationOptions,
+    deadline: Instant,
 ) -> Vec<Hypothesis> {
     let mut hypotheses = Vec::new();
     // Failing runs first: a candidate that reproduces none is dropped
-    // before it costs a run on the passing games.
+    // before it costs a run on the passing games; then the passing runs,
+    // the shortest first.
+    let mut passing: Vec<usize> = (0..runs.len()).filter(|&i| runs[i].passed).collect();
+    passing.sort_by_key(|&i| runs[i].log.len());
     let order: Vec<usize> = (0..runs.len())
         .filter(|&i| !runs[i].passed)
-        .chain((0..runs.len()).filter(|&i| runs[i].passed))
+        .chain(passing)
         .collect();
-    'candidates: for rule in candidates {
+    let mut ordered: Vec<&DeviationRule> = candidates.iter().collect();
+    ordered.sort_by_key(|r| (r.when.len(), **r));
+    'candidates: for rule in ordered {
+        if Instant::now() >= deadline {
+            break;
+        }
         let mut fits = vec![Fit::Quiet; runs.len()];
         let mut matched = false;
         for &i in &order {
@@ -503,17 +524,18 @@ fn choose(hypotheses: &[Hypothesis], runs: &[Run]) -> Vec<usize> {
 
 /// Tests `rule` by prediction: fresh games where it changes the output,
 /// where the program should print what `all` (the rules stated together)
-/// print.
+/// print (until `deadline`).
 fn confirm(
     rule: &DeviationRule,
     all: &[DeviationRule],
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
+    deadline: Instant,
     program_runs: &mut usize,
 ) -> Prediction {
     let mut prediction = Prediction::default();
     for index in 0..options.confirm_search {
-        if prediction.of >= options.confirm_games {
+        if prediction.of >= options.confirm_games || Instant::now() >= deadline {
             break;
         }
         let Some(run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {

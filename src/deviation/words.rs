@@ -10,7 +10,7 @@ use super::predict::{Finding, Found};
 use super::search::Step;
 
 /// A deviation as reports show it (`--json`: a failure's `deviation`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DeviationReport {
     /// The `rules.md` heading of the rule broken, exactly.
     pub section: String,
@@ -56,6 +56,10 @@ pub struct DeviationReport {
     pub on_minimised_game: bool,
     /// The program's other mistake, when it makes two.
     pub also: Vec<DeviationReport>,
+    /// Seconds the search took (instances, rules, runs of the program).
+    pub search_s: f64,
+    /// Runs of the program on fresh games, to tell rules apart and confirm them.
+    pub program_runs: usize,
     /// The rule stated, as data (none: this game only).
     #[serde(skip)]
     pub stated: Option<DeviationRule>,
@@ -161,6 +165,8 @@ impl DeviationReport {
             catalogue: rule.and_then(catalogue_name),
             on_minimised_game: minimised,
             also: Vec::new(),
+            search_s: 0.0,
+            program_runs: 0,
             stated: rule,
         }
     }
@@ -178,6 +184,8 @@ impl DeviationReport {
                     .also
                     .push(DeviationReport::of_step(game, step, None, true));
             }
+            report.search_s = finding.elapsed.as_secs_f64();
+            report.program_runs = finding.program_runs;
             return report;
         };
         let report_of = |found: &Found| {
@@ -194,6 +202,8 @@ impl DeviationReport {
                 report.also.push(other);
             }
         }
+        report.search_s = finding.elapsed.as_secs_f64();
+        report.program_runs = finding.program_runs;
         report
     }
 }
@@ -223,6 +233,8 @@ fn unreachable_report() -> DeviationReport {
         catalogue: None,
         on_minimised_game: true,
         also: Vec::new(),
+        search_s: 0.0,
+        program_runs: 0,
         stated: None,
     }
 }
