@@ -164,7 +164,8 @@ pub struct DeviationOptions {
     pub probe_runs: usize,
     /// How many fresh games a rule is confirmed on.
     pub confirm_games: usize,
-    /// The most fresh games looked at to find them.
+    /// The most fresh games looked at to find them (within twice
+    /// [`DeviationOptions::time`] past the search's own budget).
     pub confirm_search: u64,
     /// A soft bound on the whole search's time.
     pub time: Duration,
@@ -201,7 +202,7 @@ impl DeviationOptions {
             split_search: 1_000,
             probe_runs: 12,
             confirm_games: 12,
-            confirm_search: 3_000,
+            confirm_search: 12_000,
             time: Duration::from_millis(800),
             ..DeviationOptions::default()
         }

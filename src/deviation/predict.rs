@@ -22,6 +22,10 @@ pub type Solution<'a> = crate::diagnose::Solution<'a>;
 /// ones used to tell rules apart.
 const CONFIRM_OFFSET: u64 = 1 << 40;
 
+/// The most rules stated for one program: a misreading that shows as
+/// several rules (one kind, several contexts), or two mistakes.
+const MAX_RULES: usize = 4;
+
 /// What the games probed for another mistake are drawn from.
 const PROBE_OFFSET: u64 = 1 << 41;
 
@@ -188,7 +192,7 @@ pub fn find(
         return Some(finding);
     };
     let mut fresh = BTreeSet::new();
-    for round in 0..2 {
+    for round in 0..MAX_RULES {
         for h in &mut hypotheses {
             fresh.remove(&h.rule);
             h.catch_up(&runs, options);
@@ -203,7 +207,7 @@ pub fn find(
             deadline,
             &mut finding.program_runs,
         );
-        if round == 1 {
+        if round + 1 == MAX_RULES {
             break;
         }
         // Another mistake: failing games where no living rule changes anything.
@@ -226,6 +230,7 @@ pub fn find(
         }
     }
 
+    let mut confirming = Confirming::default();
     // Choose, confirm, and choose again when the program contradicts the choice.
     for _ in 0..4 {
         let chosen = choose(&hypotheses, &runs);
@@ -243,8 +248,8 @@ pub fn find(
                 &rules,
                 solution,
                 options,
-                deadline + options.time,
-                &mut finding.program_runs,
+                deadline + 2 * options.time,
+                &mut confirming,
             );
             if prediction.right > 0 {
                 // The program was right where this rule changes the
@@ -276,12 +281,19 @@ pub fn find(
             ));
         }
         if contradicted {
+            // The confirming runs join the evidence: every rule they
+            // contradict dies with the one just dropped.
+            runs.append(&mut confirming.new_runs);
+            for h in &mut hypotheses {
+                h.catch_up(&runs, options);
+            }
             continue;
         }
         found.sort_by_key(|f| !f.on_first_game);
         finding.rules = found;
         break;
     }
+    finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     Some(finding)
 }
@@ -484,14 +496,15 @@ fn firing(rule: &DeviationRule, run: &Run) -> Vec<u32> {
 }
 
 /// The rules to state: the living rule that reproduces the most failing
-/// games (then the fewest misses, then the fewest literals), and, when it
-/// leaves failing games unexplained, the one that reproduces the most of
-/// those (a program with two mistakes).
+/// games (then the fewest misses, then the fewest literals), and, while
+/// failing games are left unexplained, the one that reproduces the most
+/// of those (a program with two mistakes, or one misreading that shows
+/// in several contexts), at most [`MAX_RULES`].
 fn choose(hypotheses: &[Hypothesis], runs: &[Run]) -> Vec<usize> {
     let failing: BTreeSet<usize> = (0..runs.len()).filter(|&i| !runs[i].passed).collect();
     let mut covered: BTreeSet<usize> = BTreeSet::new();
     let mut chosen = Vec::new();
-    for _ in 0..2 {
+    for _ in 0..MAX_RULES {
         let best = (0..hypotheses.len())
             .filter(|&h| hypotheses[h].alive && !chosen.contains(&h))
             .map(|h| {
@@ -522,6 +535,14 @@ fn choose(hypotheses: &[Hypothesis], runs: &[Run]) -> Vec<usize> {
     chosen
 }
 
+/// The program's outputs on the confirming games, by game index (each
+/// game is run once), and the runs not yet added to the evidence.
+#[derive(Default)]
+struct Confirming {
+    outputs: HashMap<u64, Option<Vec<u8>>>,
+    new_runs: Vec<Run>,
+}
+
 /// Tests `rule` by prediction: fresh games where it changes the output,
 /// where the program should print what `all` (the rules stated together)
 /// print (until `deadline`).
@@ -531,14 +552,14 @@ fn confirm(
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
     deadline: Instant,
-    program_runs: &mut usize,
+    confirming: &mut Confirming,
 ) -> Prediction {
     let mut prediction = Prediction::default();
     for index in 0..options.confirm_search {
         if prediction.of >= options.confirm_games || Instant::now() >= deadline {
             break;
         }
-        let Some(run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {
+        let Some(mut run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {
             continue;
         };
         let changed = run
@@ -551,8 +572,19 @@ fn confirm(
             continue;
         };
         prediction.of += 1;
-        *program_runs += 1;
-        let Some(actual) = solution(&run.game) else {
+        let actual = match confirming.outputs.get(&index) {
+            Some(known) => known.clone(),
+            None => {
+                let actual = solution(&run.game);
+                confirming.outputs.insert(index, actual.clone());
+                if let Some(actual) = &actual {
+                    run.printed(actual, options.mode);
+                    confirming.new_runs.push(run.clone());
+                }
+                actual
+            }
+        };
+        let Some(actual) = actual else {
             continue;
         };
         let actual = String::from_utf8_lossy(&actual);
