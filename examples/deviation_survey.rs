@@ -362,7 +362,7 @@ fn pairs(dir: &Path, n: usize) {
             if found_b { "B" } else { "-" },
             rules
                 .iter()
-                .map(pigkill::deviation::rule_words)
+                .map(DeviationRule::words)
                 .collect::<Vec<_>>()
                 .join(" | ")
         );

@@ -43,7 +43,7 @@ use pigkill_reference::decision::{
 pub use generalise::{candidate_rules, fit, Fit};
 pub use predict::{find, Finding, Found, Solution};
 pub use search::{explain, Explanation, Step};
-pub use words::{context_words, deviation_text, rule_words, DeviationReport};
+pub use words::{deviation_text, DeviationReport};
 
 use crate::catalogue::same;
 pub use crate::diagnose::{MIN_PREDICTED, PREDICTED_SHARE};

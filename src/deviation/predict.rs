@@ -166,7 +166,8 @@ pub fn find(
 
     let mut runs: Vec<Run> = failures;
     runs.extend(passed);
-    let mut hypotheses = initial(&candidates, &runs, options, deadline);
+    let sources: Vec<usize> = (0..runs.len().min(options.searched_failures.max(1))).collect();
+    let mut hypotheses = initial(&candidates, &runs, &sources, options, deadline);
     // The moment: one decision made otherwise, or else the first decision
     // changed by the narrowest rule that reproduces the game.
     let instance = instances.first().cloned().or_else(|| {
@@ -192,12 +193,13 @@ pub fn find(
         return Some(finding);
     };
     let mut fresh = BTreeSet::new();
+    let mut unexplained: Vec<usize> = Vec::new();
     for round in 0..MAX_RULES {
         for h in &mut hypotheses {
             fresh.remove(&h.rule);
             h.catch_up(&runs, options);
         }
-        hypotheses.extend(initial(&fresh, &runs, options, deadline));
+        hypotheses.extend(initial(&fresh, &runs, &unexplained, options, deadline));
         drop_dominated(&mut hypotheses);
         split(
             &mut hypotheses,
@@ -211,7 +213,7 @@ pub fn find(
             break;
         }
         // Another mistake: failing games where no living rule changes anything.
-        let unexplained = probe(
+        unexplained = probe(
             &hypotheses,
             &mut runs,
             solution,
@@ -319,17 +321,21 @@ fn add_rules(
 fn initial(
     candidates: &BTreeSet<DeviationRule>,
     runs: &[Run],
+    sources: &[usize],
     options: &DeviationOptions,
     deadline: Instant,
 ) -> Vec<Hypothesis> {
     let mut hypotheses = Vec::new();
-    // Failing runs first: a candidate that reproduces none is dropped
-    // before it costs a run on the passing games; then the passing runs,
-    // the shortest first.
+    // The failing runs the candidates come from first: a candidate that
+    // reproduces none of them is dropped before it costs a run anywhere
+    // else; then the other failing runs; then the passing runs, the
+    // shortest first.
     let mut passing: Vec<usize> = (0..runs.len()).filter(|&i| runs[i].passed).collect();
     passing.sort_by_key(|&i| runs[i].log.len());
-    let order: Vec<usize> = (0..runs.len())
-        .filter(|&i| !runs[i].passed)
+    let order: Vec<usize> = sources
+        .iter()
+        .copied()
+        .chain((0..runs.len()).filter(|i| !runs[*i].passed && !sources.contains(i)))
         .chain(passing)
         .collect();
     let mut ordered: Vec<&DeviationRule> = candidates.iter().collect();
@@ -340,8 +346,8 @@ fn initial(
         }
         let mut fits = vec![Fit::Quiet; runs.len()];
         let mut matched = false;
-        for &i in &order {
-            if runs[i].passed && !matched {
+        for (k, &i) in order.iter().enumerate() {
+            if k == sources.len() && !matched {
                 continue 'candidates;
             }
             let f = fit(&[*rule], &runs[i], options);

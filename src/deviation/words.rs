@@ -2,7 +2,7 @@
 //! `--json` record of a failure's `deviation`, the text and `.md` report.
 
 use pigkill_engine::{Game, Role};
-use pigkill_reference::decision::{Choice, ContextRule, Decision, DecisionKind, DeviationRule};
+use pigkill_reference::decision::{Decision, DeviationRule};
 use pigkill_reference::mutants::Mutation;
 use serde::Serialize;
 
@@ -75,54 +75,6 @@ impl DeviationReport {
     }
 }
 
-/// Why the rules decide so at `decision`: its question and the rules'
-/// answer.
-fn why(decision: &Decision) -> String {
-    format!(
-        "{} The rules: {}",
-        decision.kind.question(),
-        alternative(decision.kind, decision.rule)
-    )
-}
-
-/// A context in words: its literals joined by "and" ("always" for none).
-pub fn context_words(when: &ContextRule) -> String {
-    if when.is_empty() {
-        return "always".to_string();
-    }
-    when.literals()
-        .map(|(f, value)| {
-            if value {
-                f.words().to_string()
-            } else {
-                format!("not ({})", f.words())
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" and ")
-}
-
-/// A rule in words: "at <question>, <alternative> when <context>".
-pub fn rule_words(rule: &DeviationRule) -> String {
-    let when = if rule.when.is_empty() {
-        "always".to_string()
-    } else {
-        format!("when {}", context_words(&rule.when))
-    };
-    format!(
-        "at \"{}\" the program chooses \"{}\" {when}",
-        rule.kind.question(),
-        alternative(rule.kind, rule.choose)
-    )
-}
-
-/// An alternative of `kind` in words.
-fn alternative(kind: DecisionKind, choice: Choice) -> String {
-    kind.alternatives()
-        .get(usize::from(choice.0))
-        .map_or_else(|| format!("alternative {}", choice.0), |s| (*s).to_string())
-}
-
 fn role(game: &Game, decision: &Decision) -> String {
     game.pigs()
         .get(decision.actor)
@@ -149,18 +101,24 @@ impl DeviationReport {
             pig: d.actor + 1,
             role: role(game, d),
             event: d.event,
-            rule_says: alternative(d.kind, d.rule),
-            program_did: alternative(d.kind, step.choose),
-            why: why(d),
-            context: rule.map(|r| context_words(&r.when)),
-            rule: rule.map(|r| rule_words(&r)),
+            rule_says: d.does(d.rule),
+            program_did: d.does(step.choose),
+            why: d.why(),
+            context: rule.map(|r| r.when.words()),
+            rule: rule.map(|r| r.words()),
             verdict: found.map_or("this game only", |f| f.verdict).to_string(),
             predicted: found.map(|f| f.prediction.matched),
             tried: found.map(|f| f.prediction.of),
             explains: found.map(|f| f.explains),
             of: found.map(|f| f.of),
             equivalent: found
-                .map(|f| f.equivalent.iter().take(3).map(rule_words).collect())
+                .map(|f| {
+                    f.equivalent
+                        .iter()
+                        .take(3)
+                        .map(DeviationRule::words)
+                        .collect()
+                })
                 .unwrap_or_default(),
             catalogue: rule.and_then(catalogue_name),
             on_minimised_game: minimised,
@@ -267,16 +225,8 @@ pub fn deviation_text(deviation: Option<&DeviationReport>) -> String {
 
 fn paragraph(d: &DeviationReport) -> String {
     let mut text = format!(
-        "{}: at turn {}, pig {} ({}) {} The rules say: {} (rules.md \"{}\"{}). A program that printed this output must have chosen: {}.",
-        d.verdict,
-        d.turn,
-        d.pig,
-        d.role,
-        d.question,
-        d.rule_says,
-        d.section,
-        if d.why.is_empty() { String::new() } else { format!(": {}", d.why) },
-        d.program_did,
+        "{}: {}. A program that printed this output must have done otherwise there: {}.",
+        d.verdict, d.why, d.program_did,
     );
     if !d.on_minimised_game {
         text.push_str(" (on another failing game of the run)");
