@@ -202,3 +202,38 @@ fn check_gives_a_time_limit_no_deviation() {
     assert_eq!(failure["verdict"], "TLE");
     assert!(failure["deviation"].is_null(), "{failure}");
 }
+
+#[test]
+fn the_failure_page_opens_at_the_event_where_the_program_went_another_way_and_marks_it() {
+    use pigkill::html::{failure_page, FailurePage};
+    let m = Mutation::DuelPlayerFirst;
+    let game = fixture(m);
+    let set = MutationSet::single(m);
+    let actual = program(set)(&game).expect("ends");
+    let found = deviation_of(&game, &actual, &mut program(set)).expect("a deviation");
+    let expected = mistaken_output(&game, Budget::default(), MutationSet::EMPTY).expect("ends");
+    let page = failure_page(&FailurePage {
+        game: &game,
+        expected: &expected,
+        actual: &actual,
+        verdict: "WA",
+        diagnosis: &[],
+        solution: "mine",
+        deviation: Some(&found),
+    });
+    let html = scraper::Html::parse_document(&page);
+    let events = scraper::Selector::parse("ol#events").unwrap();
+    let marked = scraper::Selector::parse("li.deviates").unwrap();
+    let start = html
+        .select(&events)
+        .next()
+        .and_then(|ol| ol.value().attr("data-start"))
+        .expect("the timeline says where the page opens");
+    let anchor = format!("event-{}", found.event + 1);
+    assert_eq!(start, (found.event + 1).to_string());
+    let marks: Vec<_> = html.select(&marked).collect();
+    assert_eq!(marks.len(), 1, "one event is marked");
+    assert_eq!(marks[0].value().attr("id"), Some(anchor.as_str()));
+    let note: String = marks[0].text().collect();
+    assert!(note.contains(&found.program_did), "{note}");
+}

@@ -232,7 +232,8 @@ fn timeline(game: &Game, events: &[Event], mark: Option<&Mark>) -> Markup {
             @for (i, event) in events.iter().enumerate() {
                 @let (class, text) = event_line(game, event);
                 @let marked = mark.filter(|m| m.event == i + 1);
-                li class=(class) .deviates[marked.is_some()] id={"event-" (i + 1)} {
+                @let class = if marked.is_some() { format!("{class} deviates") } else { class.to_string() };
+                li class=(class) id={"event-" (i + 1)} {
                     (text)
                     @if let Some(m) = marked { span.devnote { " ⚑ " (m.note) } }
                 }
