@@ -49,8 +49,8 @@ use crate::catalogue::same;
 pub use crate::diagnose::{MIN_PREDICTED, PREDICTED_SHARE};
 use crate::solution::CompareMode;
 
-/// The budget of every engine run of the search.
-pub(crate) fn budget() -> Budget {
+/// The budget of the plain runs: the judge's.
+fn budget() -> Budget {
     Budget::default()
 }
 
@@ -121,6 +121,17 @@ impl Run {
             })
     }
 
+    /// The budget of a deviated run of this game: three times the plain
+    /// run's turns (at least 300). A deviation that makes the game run far
+    /// longer than the program's own run did counts as not ending, so that
+    /// no candidate costs a run to the judge's turn cap.
+    pub fn deviated_budget(&self) -> Budget {
+        let turns = self.log.last().map_or(0, |d| d.turn);
+        Budget {
+            max_turns: turns.saturating_mul(3).clamp(300, budget().max_turns),
+        }
+    }
+
     /// What the engine prints on this game making the deviations of
     /// `rules` (the right output when none of them changes a decision of
     /// the plain run); `None` when that run does not end.
@@ -132,7 +143,7 @@ impl Run {
             return Some(Cow::Borrowed(&self.reference));
         }
         let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
-        deviated_output(&self.game, budget(), &deviations)
+        deviated_output(&self.game, self.deviated_budget(), &deviations)
             .ok()
             .map(Cow::Owned)
     }

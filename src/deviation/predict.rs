@@ -36,9 +36,27 @@ struct Hypothesis {
     /// Its fit on each run, in the order of the runs.
     fits: Vec<Fit>,
     alive: bool,
+    /// Passing runs where it changes a decision but that were not run yet
+    /// (counted quiet until [`Hypothesis::verify`]).
+    pending: Vec<usize>,
 }
 
+/// How many passing runs where a candidate changes a decision are run at
+/// once; the others wait until the candidate is about to be stated.
+const FIRING_CHECKED: usize = 6;
+
 impl Hypothesis {
+    /// Runs the pending passing runs; it dies if one contradicts it.
+    fn verify(&mut self, runs: &[Run], options: &DeviationOptions) {
+        for i in std::mem::take(&mut self.pending) {
+            let f = fit(&[self.rule], &runs[i], options);
+            if f == Fit::Contradicted {
+                self.alive = false;
+            }
+            self.fits[i] = f;
+        }
+    }
+
     fn matched(&self) -> impl Iterator<Item = usize> + '_ {
         self.fits
             .iter()
@@ -234,10 +252,19 @@ pub fn find(
 
     let mut confirming = Confirming::default();
     // Choose, confirm, and choose again when the program contradicts the choice.
-    for _ in 0..4 {
+    for _ in 0..8 {
         let chosen = choose(&hypotheses, &runs);
         if chosen.is_empty() {
             break;
+        }
+        // Every run seen, before a rule is stated.
+        let mut died = false;
+        for &h in &chosen {
+            hypotheses[h].verify(&runs, options);
+            died |= !hypotheses[h].alive;
+        }
+        if died {
+            continue;
         }
         let rules: Vec<DeviationRule> = chosen.iter().map(|&h| hypotheses[h].rule).collect();
         let failing = runs.iter().filter(|r| !r.passed).count();
@@ -295,6 +322,31 @@ pub fn find(
         finding.rules = found;
         break;
     }
+    if finding.rules.is_empty() {
+        // This game only: the moment is where the living rule that
+        // reproduces the most failing games (the minimised one among
+        // them) changes the minimised game, rather than a decision that
+        // reproduces it by luck.
+        let best = hypotheses
+            .iter()
+            .filter(|h| h.alive && h.fits.first() == Some(&Fit::Matched))
+            .min_by_key(|h| {
+                (
+                    std::cmp::Reverse(h.count(Fit::Matched)),
+                    h.count(Fit::Missed),
+                    h.rule.when.len(),
+                    h.rule,
+                )
+            });
+        if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
+            finding.instance = Explanation {
+                steps: vec![Step {
+                    decision: decision.clone(),
+                    choose: best.map_or(decision.rule, |h| h.rule.choose),
+                }],
+            };
+        }
+    }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     Some(finding)
@@ -346,9 +398,21 @@ fn initial(
         }
         let mut fits = vec![Fit::Quiet; runs.len()];
         let mut matched = false;
+        let mut pending = Vec::new();
+        let mut checked = 0;
         for (k, &i) in order.iter().enumerate() {
             if k == sources.len() && !matched {
                 continue 'candidates;
+            }
+            if runs[i].passed {
+                if runs[i].changed_by(rule).next().is_none() {
+                    continue;
+                }
+                if checked == FIRING_CHECKED {
+                    pending.push(i);
+                    continue;
+                }
+                checked += 1;
             }
             let f = fit(&[*rule], &runs[i], options);
             if f == Fit::Contradicted {
@@ -362,6 +426,7 @@ fn initial(
                 rule: *rule,
                 fits,
                 alive: true,
+                pending,
             });
         }
     }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use pigkill_reference::decision::{deviated_output, deviated_run, Choice, Decision, Deviation};
 
-use super::{budget, DeviationOptions, Run};
+use super::{DeviationOptions, Run};
 use crate::catalogue::same;
 
 /// One decision made otherwise: the decision as the run that made it
@@ -59,7 +59,8 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
                 decision: decision.clone(),
                 choose,
             };
-            let Ok(out) = deviated_output(&run.game, budget(), &[step.deviation()]) else {
+            let Ok(out) = deviated_output(&run.game, run.deviated_budget(), &[step.deviation()])
+            else {
                 continue;
             };
             if same(&out, &run.actual, mode) {
@@ -84,7 +85,7 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
         log.clear();
         if deviated_run(
             &run.game,
-            budget(),
+            run.deviated_budget(),
             &[first.deviation()],
             &mut events,
             &mut log,
@@ -104,7 +105,7 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
                     choose,
                 };
                 let both = [first.deviation(), second.deviation()];
-                if deviated_output(&run.game, budget(), &both)
+                if deviated_output(&run.game, run.deviated_budget(), &both)
                     .is_ok_and(|out| same(&out, &run.actual, mode))
                 {
                     pairs.push(Explanation {
