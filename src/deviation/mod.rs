@@ -211,7 +211,7 @@ impl DeviationOptions {
             pair_runs: 3_000,
             split_runs: 24,
             split_search: 1_000,
-            probe_runs: 12,
+            probe_runs: 20,
             confirm_games: 12,
             confirm_search: 12_000,
             time: Duration::from_millis(800),

@@ -162,15 +162,7 @@ pub fn find(
     // A mistake that shows at several decisions of the game needs a rule,
     // not one instance: every decision's kind and other alternatives,
     // under at most two of its literals.
-    for decision in &first.log {
-        for choose in decision.deviations() {
-            candidates.extend(candidate_rules(
-                decision,
-                choose,
-                options.max_literals.min(2),
-            ));
-        }
-    }
+    add_log_rules(first, options.max_literals.min(2), &mut candidates);
     for run in failures
         .iter()
         .skip(1)
@@ -244,6 +236,7 @@ pub fn find(
                 break;
             }
             add_rules(&explain(&runs[i], options, deadline), options, &mut fresh);
+            add_log_rules(&runs[i], 1, &mut fresh);
         }
         if fresh.is_empty() {
             break;
@@ -364,6 +357,17 @@ fn add_rules(
             step.choose,
             options.max_literals,
         ));
+    }
+}
+
+/// Adds the rules that change some decision of `run`'s plain log: each
+/// decision's kind and other legal alternatives, under at most
+/// `literals` of its literals.
+fn add_log_rules(run: &Run, literals: usize, into: &mut BTreeSet<DeviationRule>) {
+    for decision in &run.log {
+        for choose in decision.deviations() {
+            into.extend(candidate_rules(decision, choose, literals));
+        }
     }
 }
 
