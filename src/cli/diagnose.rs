@@ -95,7 +95,9 @@ fn deviation(
 
 /// Runs `pigkill diagnose`: prints the likely causes (or that there is
 /// none), then the candidates that are not the cause (rejected on fresh
-/// games, or not tested); exit 0 when a likely cause is found, 1 when none.
+/// games, or not tested), then where the solution went another way; exit
+/// 0 when a likely cause or a confirmed (or in part) deviation rule is
+/// found, 1 when neither.
 ///
 /// # Errors
 ///
@@ -196,7 +198,10 @@ pub fn run(args: DiagnoseArgs) -> Result<u8, Failure> {
             deviation_text(found_deviation.as_ref())
         );
     }
-    Ok(if diagnosis.found() {
+    let deviation_found = found_deviation
+        .as_ref()
+        .is_some_and(|d| d.verdict == "confirmed" || d.verdict == "in part");
+    Ok(if diagnosis.found() || deviation_found {
         EXIT_OK
     } else {
         EXIT_FOUND
