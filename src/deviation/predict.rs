@@ -151,7 +151,7 @@ pub fn find(
     options: &DeviationOptions,
 ) -> Option<Finding> {
     let start = Instant::now();
-    let deadline = start + options.time;
+    let mut deadline = start + options.time;
     let first = failures.first()?;
     if first.passed {
         return None;
@@ -231,6 +231,10 @@ pub fn find(
             &mut finding.program_runs,
         );
         fresh = BTreeSet::new();
+        if !unexplained.is_empty() {
+            // Another mistake was met: it gets a time of its own.
+            deadline = deadline.max(Instant::now() + options.time / 2);
+        }
         for &i in &unexplained {
             if Instant::now() >= deadline {
                 break;
