@@ -3,7 +3,10 @@
 //! generator profile, or a folder of tests), runs the solution on each in
 //! parallel, judges it like an online judge, groups failures by cause,
 //! minimises one game per cause against the solution itself within a time
-//! budget, saves it, and reports everything as [`CheckEvent`]s. The command
+//! budget, names the known mistake and says where a wrong output went
+//! another way than the rules (`crate::deviation`, on the minimised game,
+//! the other failing games and the last games it got right), saves it, and
+//! reports everything as [`CheckEvent`]s. The command
 //! line only parses arguments and renders those events (text or JSON
 //! Lines); a renderer never decides anything.
 //!
