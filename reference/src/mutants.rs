@@ -17,7 +17,16 @@
 //! compared with its inline check on 100,000 generated games (every
 //! profile but `big`): identical outputs, `DidNotEnd` included, for all
 //! 48. Two mistakes made together combine as their rules do: where both
-//! decide at the same kind and context, the first in catalogue order wins.
+//! decide at the same kind and context, the lower alternative wins (see
+//! [`MutationSet::deviations`]). Of the 1,128 pairs, 11 printed otherwise
+//! than the two inline checks together on some of 2,000 games with the
+//! first rules; stating `lord-ignores-suspicion` as two rules (it ignores
+//! a suspicion only of a pig that is not a revealed rebel; again 0
+//! differences on 100,000 games alone) and that order leave 3:
+//! `nullify-starts-after-player` with `counter-round-restarts-at-player`,
+//! `kill-ignores-deaths` with `kill-any-distance`, and
+//! `suspicion-without-damage` with `suspects-revealed-players`, where the
+//! inline checks composed inside one condition.
 //! `last-card-not-kept` also makes the deck count as exhausted (for the
 //! rules that find a game that does not end) only once it is empty.
 //!
@@ -398,14 +407,21 @@ fn mistaken_outcome<T: Tracer>(
 }
 
 impl MutationSet {
-    /// The deviation rules of every mistake of the set, in catalogue order.
+    /// The deviation rules of every mistake of the set: where two of them
+    /// decide at the same kind, the one choosing the lower alternative
+    /// (the "no" of a yes-or-no kind: not suspecting, not nullifying)
+    /// comes first and wins, as the checks of two mistakes made in one
+    /// program compose (a lord that suspects without damage but never for
+    /// a volley does not suspect for a volley); otherwise catalogue order.
     pub fn deviations(self) -> Vec<Deviation> {
-        self.iter()
+        let mut rules: Vec<DeviationRule> = self
+            .iter()
             .filter_map(Mutation::deviation_rules)
             .flatten()
             .copied()
-            .map(Deviation::Rule)
-            .collect()
+            .collect();
+        rules.sort_by_key(|rule| (rule.kind, rule.choose));
+        rules.into_iter().map(Deviation::Rule).collect()
     }
 }
 
@@ -502,15 +518,28 @@ impl Mutation {
                 ),
             ],
             Mutation::KillAnyDistance => rules![rule(K::KillPastFriend, &[], 1)],
-            Mutation::LordIgnoresSuspicion => rules![rule(
-                K::Hostile,
-                &[
-                    (F::ActorLord, true),
-                    (F::SubjectSuspected, true),
-                    (F::SubjectRevealed, false)
-                ],
-                0
-            )],
+            // Suspected, but not a revealed rebel (a suspicion can outlive
+            // a reveal only with another mistake): two rules.
+            Mutation::LordIgnoresSuspicion => rules![
+                rule(
+                    K::Hostile,
+                    &[
+                        (F::ActorLord, true),
+                        (F::SubjectSuspected, true),
+                        (F::SubjectRevealed, false)
+                    ],
+                    0
+                ),
+                rule(
+                    K::Hostile,
+                    &[
+                        (F::ActorLord, true),
+                        (F::SubjectSuspected, true),
+                        (F::SubjectRebel, false)
+                    ],
+                    0
+                ),
+            ],
             Mutation::LoyalistAttacksSuspected => rules![rule(
                 K::Hostile,
                 &[(F::ActorLoyalist, true), (F::SubjectSuspected, true)],

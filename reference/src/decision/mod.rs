@@ -17,6 +17,13 @@
 //!   applied wherever it holds, or one instance of a run made otherwise.
 //! - The catalogue of known mistakes is data of this model:
 //!   [`crate::mutants::Mutation::deviation_rules`].
+//!
+//! A decision is taken only where another choice is meaningful: no
+//! decision asks whether a dead pig answers an invasion, whether a dodge
+//! is playable in the play phase, or which of two adjacent copies of a card
+//! goes (the hands after either are the same). The same game state always
+//! leads to the same decisions, whatever the decider, so the indices of a
+//! log are those of every run that deviates nowhere before them.
 
 mod decider;
 mod family;
@@ -190,7 +197,7 @@ impl Decision {
 /// The plain reference run with its decision log (every decision point,
 /// in order, the output's included).
 pub fn decisions(game: &Game, budget: Budget) -> (Result<Outcome, RunError>, Vec<Decision>) {
-    let mut log = Vec::new();
+    let mut log = Vec::with_capacity(512);
     let decider = Deviating::new(&[], Some(&mut log));
     let outcome = crate::play_game_text(game, budget, NoTrace, decider).map(|(o, _)| o);
     (outcome, log)
