@@ -47,6 +47,7 @@ fn main() -> ExitCode {
             diagnosis: &[],
             explanation: None,
             solution,
+            deviation: None,
         })
     );
     ExitCode::SUCCESS

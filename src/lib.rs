@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod check;
 pub mod cli;
 pub mod coverage;
+pub mod deviation;
 pub mod diagnose;
 pub mod diff;
 pub mod engines;

@@ -515,6 +515,7 @@ mod tests {
             games_in_group: games,
             diagnosis: Vec::new(),
             explanation: None,
+            deviation: None,
             narration: String::new(),
             raw_actual: Vec::new(),
             raw_stderr: Vec::new(),

@@ -295,7 +295,7 @@ fn pigkill_diagnose_names_the_mistake_and_confirms_it_on_the_solution() {
     let (code, out) = pigkill_diagnose(&[game_path, actual, "--json"]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.starts_with(&format!("[{{\"mistake\":\"{}\"", m.name())),
+        out.starts_with(&format!("{{\"diagnosis\":[{{\"mistake\":\"{}\"", m.name())),
         "{out}"
     );
 }

@@ -250,6 +250,7 @@ fn hostile_output_is_shown_as_text_never_as_markup() {
         diagnosis: &[cause],
         explanation: None,
         solution: "./sol\x1b]0;pwned\x07",
+        deviation: None,
     });
 
     // No raw control byte: only \n among the C0 controls, no DEL, no C1
@@ -320,6 +321,7 @@ fn differing_tokens_are_marked_and_spacing_is_told_apart() {
         diagnosis: &[],
         explanation: None,
         solution: "sol",
+        deviation: None,
     });
     let doc = Html::parse_document(&page);
     let rows: Vec<_> = doc.select(&sel(".diff tbody tr")).collect();

@@ -3,7 +3,10 @@
 //! generator profile, or a folder of tests), runs the solution on each in
 //! parallel, judges it like an online judge, groups failures by cause,
 //! minimises one game per cause against the solution itself within a time
-//! budget, saves it, and reports everything as [`CheckEvent`]s. The command
+//! budget, names the known mistake and says where a wrong output went
+//! another way than the rules (`crate::deviation`, on the minimised game,
+//! the other failing games and the last games it got right), saves it, and
+//! reports everything as [`CheckEvent`]s. The command
 //! line only parses arguments and renders those events (text or JSON
 //! Lines); a renderer never decides anything.
 //!
@@ -38,6 +41,7 @@
 //! its other mistakes are still found.
 
 mod cause;
+mod deviation;
 mod oracle;
 mod report;
 
@@ -242,6 +246,8 @@ struct Shared {
     stopped_early: u64,
     /// Runs cut short by the end of the search's time, not judged.
     cut_by_time: u64,
+    /// The last games the solution got right, to test deviation rules on.
+    passed: deviation::Passed,
     error: Option<String>,
 }
 
@@ -570,6 +576,7 @@ fn search(
                 if judged.verdict.is_accepted() {
                     let micros = u64::try_from(report.wall.as_micros()).unwrap_or(u64::MAX);
                     shared.slowest_accepted = shared.slowest_accepted.max(micros);
+                    shared.passed.keep(&case.game);
                     continue;
                 }
                 drop(shared);
@@ -967,6 +974,24 @@ fn minimise_and_save(
     } else {
         Vec::new()
     };
+    let deviation = if Cause::of(&judged.verdict) == Some(Cause::WrongOutput) {
+        let same_cause = groups.iter().find(|(c, _)| c == cause);
+        let others: Vec<(Game, Vec<u8>)> = std::iter::once(found)
+            .chain(same_cause.map_or(&[][..], |(_, group)| group.failures.as_slice()))
+            .filter(|failure| failure.case.game != game)
+            .map(|failure| (failure.case.game.clone(), failure.judged.actual.clone()))
+            .collect();
+        let passed = lock(shared).passed.games();
+        // The program's runs on fresh games get the prediction's shorter
+        // limit and end by the cause's deadline, like the diagnosis's.
+        let program = deviation::Program {
+            limits: candidate_limits(&options.limits, slowest, true),
+            deadline,
+        };
+        deviation::deviation_of(options, worker, program, &game, &judged, &others, passed)
+    } else {
+        None
+    };
     let mut report = FailureReport::new(
         options,
         cause,
@@ -980,6 +1005,7 @@ fn minimise_and_save(
         start.elapsed(),
     );
     report.explanation = explained;
+    report.deviation = deviation;
     let save_error = report.save(&options.out);
     (report, save_error)
 }

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cause::Cause;
 use super::{Case, CheckOptions, Judged, Source};
+use crate::deviation::{deviation_text, DeviationReport};
 use crate::diagnose::LikelyCause;
 use crate::fixtures::write_fresh;
 use crate::html::{failure_page, FailurePage};
@@ -163,6 +164,10 @@ pub struct FailureReport {
     /// known of it in words, shown in place of a likely mistake (see
     /// [`super::explanation`]); `null` for a wrong output.
     pub explanation: Option<String>,
+    /// Where the solution went another way than the rules (a decision
+    /// made otherwise, its general rule, how far it was confirmed), or
+    /// `null` when no decision made otherwise reproduces its output.
+    pub deviation: Option<DeviationReport>,
     /// What should have happened: the narration of the minimised game.
     #[serde(skip)]
     pub narration: String,
@@ -222,6 +227,7 @@ impl FailureReport {
             games_in_group: 1,
             diagnosis,
             explanation: None,
+            deviation: None,
             narration,
             raw_actual: judged.actual.clone(),
             raw_stderr: judged.stderr.clone(),
@@ -257,6 +263,10 @@ impl FailureReport {
         );
         note.push_str("## Likely cause\n\n");
         note.push_str(&self.likely_cause());
+        if matches!(self.verdict.as_str(), "WA" | "PE") {
+            note.push_str("\n## Where it went another way\n\n");
+            note.push_str(&deviation_text(self.deviation.as_ref()));
+        }
         note.push_str("\n## The game\n\n");
         note.push_str(&fenced(&self.input));
         note.push_str("\n## Expected\n\n");
@@ -288,6 +298,7 @@ impl FailureReport {
             diagnosis: &self.diagnosis,
             explanation: self.explanation.as_deref(),
             solution: &self.solution,
+            deviation: self.deviation.as_ref(),
         });
         let files: [(&str, &[u8]); 5] = [
             ("in", self.input.as_bytes()),

@@ -321,6 +321,12 @@ fn print_failure(failure: &FailureReport) {
         println!("not minimised: {}", failure.original);
     }
     print!("--- likely cause:\n{}", failure.likely_cause());
+    if matches!(failure.verdict.as_str(), "WA" | "PE") {
+        print!(
+            "--- where it went another way:\n{}",
+            crate::deviation::deviation_text(failure.deviation.as_ref())
+        );
+    }
     println!("--- the game:\n{}", failure.input.trim_end());
     let actual = show_block(&failure.raw_actual);
     println!(

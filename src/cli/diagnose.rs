@@ -1,6 +1,8 @@
 //! `pigkill diagnose GAME ACTUAL`: which known mistake most likely made a
-//! solution print ACTUAL for GAME (see `crate::diagnose`). With
-//! `--solution`, each candidate is tested by prediction on fresh games.
+//! solution print ACTUAL for GAME (see `crate::diagnose`), and where the
+//! solution went another way than the rules (see `crate::deviation`). With
+//! `--solution`, each candidate is tested by prediction on fresh games,
+//! and the deviation is generalised to a rule and confirmed.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -11,8 +13,10 @@ use pigkill_reference::mutants::Mutation;
 use super::input::{read_bytes, read_game};
 use super::stress::parse_duration;
 use super::{Failure, EXIT_FOUND, EXIT_OK};
+use crate::catalogue::search_game;
+use crate::deviation::{deviation_text, find, DeviationOptions, DeviationReport, Run};
 use crate::diagnose::{
-    diagnose, run_solution, ConfirmOptions, DiagnoseOptions, Entry, Failure as Failing,
+    diagnose, run_solution, ConfirmOptions, DiagnoseOptions, Entry, Failure as Failing, Solution,
 };
 use crate::solution::{Command, CompareMode, Limits, Worker, MIB};
 
@@ -39,14 +43,61 @@ pub struct DiagnoseArgs {
     /// Wall-time limit per run of the solution.
     #[arg(long, default_value = "1s", value_parser = parse_duration)]
     timeout: Duration,
-    /// Print the diagnosis as JSON.
+    /// Print the diagnosis as JSON: `{"diagnosis": [...], "deviation": {...} or null}`.
     #[arg(long)]
     json: bool,
 }
 
+/// `--json`'s one object.
+#[derive(serde::Serialize)]
+struct Record {
+    /// The likely causes among the catalogue's mistakes.
+    diagnosis: Vec<crate::diagnose::LikelyCause>,
+    /// Where the solution went another way, or `null`.
+    deviation: Option<DeviationReport>,
+}
+
+/// How many fresh games the solution is first run on, to give the
+/// deviation search games it got right (and more failing games).
+const BASELINE_GAMES: u64 = 60;
+
+/// Where `solution` (when given) went another way than the rules on
+/// `game`, where it printed `actual`: the runs are the given failure and
+/// a baseline of fresh games.
+fn deviation(
+    game: &pigkill_engine::Game,
+    actual: &[u8],
+    solution: Option<&mut Solution<'_>>,
+    options: &DeviationOptions,
+) -> Option<DeviationReport> {
+    let first = Run::new(game.clone(), actual, options.mode)?;
+    let mut failures = vec![first];
+    let mut passed = Vec::new();
+    let finding = match solution {
+        None => find(failures, passed, None, options)?,
+        Some(solution) => {
+            for index in 0..BASELINE_GAMES {
+                let fresh = search_game(options.seed ^ 0x5eed, index);
+                let Some(out) = solution(&fresh) else {
+                    continue;
+                };
+                match Run::new(fresh, &out, options.mode) {
+                    Some(run) if run.passed => passed.push(run),
+                    Some(run) => failures.push(run),
+                    None => {}
+                }
+            }
+            find(failures, passed, Some(solution), options)?
+        }
+    };
+    Some(DeviationReport::new(game, &finding))
+}
+
 /// Runs `pigkill diagnose`: prints the likely causes (or that there is
 /// none), then the candidates that are not the cause (rejected on fresh
-/// games, or not tested); exit 0 when a likely cause is found, 1 when none.
+/// games, or not tested), then where the solution went another way; exit
+/// 0 when a likely cause or a confirmed (or in part) deviation rule is
+/// found, 1 when neither.
 ///
 /// # Errors
 ///
@@ -70,9 +121,21 @@ pub fn run(args: DiagnoseArgs) -> Result<u8, Failure> {
         },
         ..DiagnoseOptions::default()
     };
-    let failures = [Failing { game, actual }];
+    let deviation_options = DeviationOptions {
+        mode: args.compare,
+        seed: args.seed,
+        ..DeviationOptions::default()
+    };
+    let found_deviation;
+    let failures = [Failing {
+        game: game.clone(),
+        actual: actual.clone(),
+    }];
     let diagnosis = match &args.solution {
-        None => diagnose(&failures, None, &options),
+        None => {
+            found_deviation = deviation(&game, &actual, None, &deviation_options);
+            diagnose(&failures, None, &options)
+        }
         Some(line) => {
             let command = Command::parse(line)
                 .map_err(|e| Failure::usage(format!("--solution: {e}")))?
@@ -86,11 +149,16 @@ pub fn run(args: DiagnoseArgs) -> Result<u8, Failure> {
             let mut worker = Worker::new()
                 .map_err(|e| Failure::usage(format!("cannot make a working directory: {e}")))?;
             let mut solution = run_solution(&mut worker, &command, &limits);
+            found_deviation = deviation(&game, &actual, Some(&mut solution), &deviation_options);
             diagnose(&failures, Some(&mut solution), &options)
         }
     };
     if args.json {
-        println!("{}", diagnosis.to_json());
+        let record = Record {
+            diagnosis: diagnosis.likely_causes(),
+            deviation: found_deviation.clone(),
+        };
+        println!("{}", serde_json::to_string(&record).unwrap_or_default());
     } else if diagnosis.found() {
         let untested = if args.solution.is_none() {
             " (not tested on fresh games: give --solution to confirm)"
@@ -119,7 +187,21 @@ pub fn run(args: DiagnoseArgs) -> Result<u8, Failure> {
             println!("  not the cause: {}", entry.summary());
         }
     }
-    Ok(if diagnosis.found() {
+    if !args.json {
+        print!(
+            "where it went another way{}:\n  {}",
+            if args.solution.is_none() {
+                " (give --solution to generalise it to a rule)"
+            } else {
+                ""
+            },
+            deviation_text(found_deviation.as_ref())
+        );
+    }
+    let deviation_found = found_deviation
+        .as_ref()
+        .is_some_and(|d| d.verdict == "confirmed" || d.verdict == "in part");
+    Ok(if diagnosis.found() || deviation_found {
         EXIT_OK
     } else {
         EXIT_FOUND

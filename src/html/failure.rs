@@ -10,6 +10,8 @@
 use maud::{html, Markup};
 use pigkill_engine::Game;
 
+use super::replay::Mark;
+use crate::deviation::{deviation_text, DeviationReport};
 use crate::untrusted::{pieces, split_lines, Piece};
 
 pub use crate::diagnose::LikelyCause;
@@ -32,6 +34,34 @@ pub struct FailurePage<'a> {
     pub explanation: Option<&'a str>,
     /// The solution's name or command line.
     pub solution: &'a str,
+    /// Where the solution went another way than the rules, when known.
+    pub deviation: Option<&'a DeviationReport>,
+}
+
+/// The replay's mark: the event the rules produce at the decision the
+/// solution made otherwise (on the minimised game only).
+pub(super) fn mark(page: &FailurePage<'_>) -> Option<Mark> {
+    let d = page.deviation.filter(|d| d.on_minimised_game)?;
+    Some(Mark {
+        event: d.event + 1,
+        note: format!(
+            "here the rules say: {}; a program printing this output chose: {}",
+            d.rule_says, d.program_did
+        ),
+    })
+}
+
+/// Where the solution went another way, with a link to the moment.
+fn deviation(page: &FailurePage<'_>) -> Markup {
+    html! {
+        div.deviation {
+            h2 { "Where it went another way" }
+            p { (deviation_text(page.deviation)) }
+            @if let Some(m) = mark(page) {
+                p { a href={"#event-" (m.event)} { "show event " (m.event) " in the replay" } }
+            }
+        }
+    }
 }
 
 /// The most actual lines shown beyond the expected ones.
@@ -163,6 +193,9 @@ pub(super) fn report(page: &FailurePage<'_>) -> Markup {
             }
             div.side {
                 (causes(page.diagnosis, page.explanation))
+                @if page.deviation.is_some() || !page.diagnosis.is_empty() || page.verdict.starts_with("WA") {
+                    (deviation(page))
+                }
                 div.gametext {
                     h2 { "The game " button #copy type="button" { "copy" } }
                     pre #game-text { (page.game.to_text()) }

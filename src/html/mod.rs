@@ -44,15 +44,17 @@ pub fn game_page(game: &Game) -> String {
                 h1 { "猪国杀 replay" }
                 p.summary { (summary(game, &verdict)) }
             }
-            (replay::replay(game, &events))
+            (replay::replay(game, &events, None))
         },
     )
 }
 
 /// The report page of a solution's failure on `page.game`: the verdict,
 /// the expected and actual output side by side with the differing tokens
-/// marked, the likely causes, the game's text with a copy button, and the
-/// replay of the game as the strategy engine plays it.
+/// marked, the likely causes, where the solution went another way, the
+/// game's text with a copy button, and the replay of the game as the
+/// strategy engine plays it, opened at the event where it went another
+/// way (marked) when that is known.
 pub fn failure_page(page: &FailurePage<'_>) -> String {
     let (verdict, events) = play_traced(&StrategyEngine, page.game, Budget::default());
     // The verdict may quote the output already shown escaped: escape what
@@ -70,7 +72,7 @@ pub fn failure_page(page: &FailurePage<'_>) -> String {
                 p.summary { (summary(page.game, &verdict)) }
             }
             (failure::report(page))
-            (replay::replay(page.game, &events))
+            (replay::replay(page.game, &events, failure::mark(page).as_ref()))
         },
     )
 }

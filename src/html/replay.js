@@ -134,7 +134,10 @@
 
   var fromHash = function () {
     var m = /^#event-(\d+)$/.exec(location.hash);
-    return m ? parseInt(m[1], 10) : 0;
+    // Without an address, the page opens where the timeline says (a
+    // failure page: the event where the program went another way).
+    var start = parseInt(document.getElementById("events").getAttribute("data-start") || "0", 10);
+    return m ? parseInt(m[1], 10) : start;
   };
   slider.addEventListener("input", function () { show(parseInt(slider.value, 10), true); });
   document.getElementById("prev").addEventListener("click", function () { show(current - 1, true); });

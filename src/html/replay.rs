@@ -211,15 +211,32 @@ fn event_line(game: &Game, event: &Event) -> (&'static str, Markup) {
     (class, text)
 }
 
+/// An event of the replay marked with a note: where a program went
+/// another way than the rules. The page opens at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The event (1-based, as the `#event-N` anchors count).
+    pub event: usize,
+    /// The note shown under it.
+    pub note: String,
+}
+
 /// Every event as one list item `#event-N` (1-based; `#event-0` is the
-/// deal), each turn's start standing out as a heading.
-fn timeline(game: &Game, events: &[Event]) -> Markup {
+/// deal), each turn's start standing out as a heading; the marked event
+/// carries its note, and the list says where the page opens.
+fn timeline(game: &Game, events: &[Event], mark: Option<&Mark>) -> Markup {
+    let start = mark.map_or(0, |m| m.event.min(events.len()));
     html! {
-        ol.events #events {
+        ol.events #events data-start=(start) {
             li.t #event-0 { "the deal: every pig has " (MAX_HP) " HP and its 4 cards" }
             @for (i, event) in events.iter().enumerate() {
                 @let (class, text) = event_line(game, event);
-                li class=(class) id={"event-" (i + 1)} { (text) }
+                @let marked = mark.filter(|m| m.event == i + 1);
+                @let class = if marked.is_some() { format!("{class} deviates") } else { class.to_string() };
+                li class=(class) id={"event-" (i + 1)} {
+                    (text)
+                    @if let Some(m) = marked { span.devnote { " ⚑ " (m.note) } }
+                }
             }
         }
     }
@@ -291,9 +308,9 @@ fn data(game: &Game, events: &[Event]) -> String {
     out
 }
 
-/// The replay: the table at the end, the timeline, the card templates and
-/// the data.
-pub(super) fn replay(game: &Game, events: &[Event]) -> Markup {
+/// The replay: the table at the end, the timeline (with `mark` marked),
+/// the card templates and the data.
+pub(super) fn replay(game: &Game, events: &[Event], mark: Option<&Mark>) -> Markup {
     let end = snapshots(game, events)
         .pop()
         .unwrap_or_else(|| TableState::new(game));
@@ -319,7 +336,7 @@ pub(super) fn replay(game: &Game, events: &[Event]) -> Markup {
             section.timeline {
                 h2 { "Timeline" }
                 p.hint #hint hidden { "← → or the slider step through the events; click one to see the table after it." }
-                (timeline(game, events))
+                (timeline(game, events, mark))
             }
         }
         @for card in Card::ALL {

@@ -1,0 +1,397 @@
+//! The measurement of issue 21: how well `pigkill check` says where a
+//! program went another way, on programs nobody here wrote the search for.
+//!
+//! - **Catalogue**: every catalogue mistake injected in the C++ contestant
+//!   (`examples/build-contestants.sh DIR`): is the minimised failure's
+//!   deviation at a decision of the mistake's own `rules.md` section, and
+//!   is the confirmed rule the mistake (the same outputs as the
+//!   catalogue's mistaken engine on 1,000 fresh games)?
+//! - **Narrow** (when `examples/narrow.tsv` exists): each `-DNARROW_<ID>`
+//!   switch: the section, a confirmed rule, and whether a confirmed rule
+//!   predicts at least 90% of a second, independent batch of fresh games
+//!   where it shows (else it counts as a wrong statement). The table
+//!   prints no meaning of an `unseen` row.
+//! - **Pairs**: random pairs of catalogue mistakes built together: is each
+//!   mistake stated (a stated rule prints what that mistake's engine
+//!   prints on at least 90% of 200 fresh games where either shows)?
+//!
+//! ```text
+//! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow] [pairs N]
+//! ```
+//!
+//! DIR holds the built contestants (built there when missing).
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use pigkill::catalogue::{same, search_game};
+use pigkill::check::{run, CheckEvent, CheckOptions, FailureReport, Source};
+use pigkill::deviation::DeviationReport;
+use pigkill::shard::Shard;
+use pigkill::solution::{Command, CompareMode, Limits, Worker};
+use pigkill_engine::Budget;
+use pigkill_generators::Profile;
+use pigkill_reference::decision::{deviated_output, Deviation, DeviationRule};
+use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+const MODE: CompareMode = CompareMode::Lines;
+
+/// The seed of the games that compare a rule with a mistake.
+const COMPARE_SEED: u64 = 777;
+
+/// The seed of the second, independent batch of fresh games.
+const SECOND_BATCH_SEED: u64 = 4_242;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(dir) = args.first().map(PathBuf::from) else {
+        eprintln!("usage: deviation_survey DIR [catalogue] [narrow] [pairs N]");
+        std::process::exit(2);
+    };
+    let all = args.len() == 1;
+    let wants = |what: &str| all || args.iter().any(|a| a == what);
+    std::fs::create_dir_all(&dir).expect("DIR can be made");
+    if wants("catalogue") {
+        catalogue(&dir);
+    }
+    if wants("narrow") {
+        narrow(&dir);
+    }
+    if wants("pairs") {
+        let n = args
+            .iter()
+            .position(|a| a == "pairs")
+            .and_then(|i| args.get(i + 1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(40);
+        pairs(&dir, n);
+    }
+}
+
+fn source() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/contestant.cpp")
+}
+
+/// Compiles the contestant with these defines into `out` (once).
+fn build(out: &Path, defines: &[String]) -> bool {
+    if out.exists() {
+        return true;
+    }
+    let mut cc = Process::new(std::env::var("CXX").unwrap_or_else(|_| "g++".into()));
+    cc.args(["-O2", "-std=c++17"]);
+    for d in defines {
+        cc.arg(format!("-D{d}"));
+    }
+    cc.arg("-o").arg(out).arg(source());
+    cc.status().is_ok_and(|s| s.success())
+}
+
+fn define(prefix: &str, id: &str) -> String {
+    format!("{prefix}_{}", id.to_uppercase().replace('-', "_"))
+}
+
+/// `pigkill check`'s default run (stops at the first failure) on `exe`:
+/// the failure report, and the seconds to it.
+fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
+    let out = tempfile::tempdir().expect("a temporary directory");
+    let options = CheckOptions {
+        solution: exe.display().to_string(),
+        command: Command::parse(&exe.display().to_string()).expect("a command"),
+        source: Source::Generated {
+            profile: Profile::Mixed,
+            seed,
+            count: None,
+            time: Some(Duration::from_secs(30)),
+            shard: Shard::WHOLE,
+        },
+        limits: Limits::default(),
+        compare: MODE,
+        jobs: 2,
+        keep_going: false,
+        shrink_time: Duration::from_secs(10),
+        out: out.path().to_path_buf(),
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    let start = Instant::now();
+    let mut report = None;
+    let _ = run(&options, &mut |event| {
+        if let CheckEvent::Failure(f) = event {
+            if report.is_none() {
+                report = Some((f.clone(), start.elapsed().as_secs_f64()));
+            }
+        }
+    });
+    report
+}
+
+/// On how many of `n` fresh games the engine making `rules` prints what
+/// the engine making `set` prints, and on how many of them `set` shows.
+fn agreement(rules: &[DeviationRule], set: MutationSet, n: u64) -> (u64, u64) {
+    let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
+    let (mut agree, mut shows) = (0, 0);
+    for i in 0..n {
+        let game = search_game(COMPARE_SEED, i);
+        let mine = deviated_output(&game, Budget::default(), &deviations).ok();
+        let theirs = mistaken_output(&game, Budget::default(), set).ok();
+        let right = mistaken_output(&game, Budget::default(), MutationSet::EMPTY).ok();
+        if theirs != right {
+            shows += 1;
+        }
+        if match (&mine, &theirs) {
+            (Some(a), Some(b)) => same(a, b, MODE),
+            (None, None) => true,
+            _ => false,
+        } {
+            agree += 1;
+        }
+    }
+    (agree, shows)
+}
+
+fn describe(d: Option<&DeviationReport>) -> (String, String, String) {
+    match d {
+        None => ("-".into(), "none".into(), "-".into()),
+        Some(d) => (
+            d.section.clone(),
+            d.verdict.clone(),
+            d.rule
+                .clone()
+                .unwrap_or_else(|| format!("{} -> {}", d.decision, d.program_did)),
+        ),
+    }
+}
+
+fn catalogue(dir: &Path) {
+    println!("== catalogue mistakes in the C++ contestant");
+    println!(
+        "{:<38} {:>5} {:<22} {:<14} {:>9} {:>6}  rule",
+        "mistake", "secs", "section", "verdict", "same/1000", "shows"
+    );
+    let (mut in_section, mut is_mistake, mut total) = (0, 0, 0);
+    let mut times = Vec::new();
+    for m in Mutation::ALL {
+        let exe = dir.join(format!("contestant-{}", m.name()));
+        if !build(&exe, &[define("MISTAKE", m.name())]) {
+            println!("{:<38} does not build", m.name());
+            continue;
+        }
+        total += 1;
+        let Some((report, secs)) = check(&exe, 1) else {
+            println!("{:<38} no failure found", m.name());
+            continue;
+        };
+        times.push(secs);
+        let d = report.deviation.as_ref();
+        let (section, verdict, rule) = describe(d);
+        let right_section = section == m.section();
+        in_section += usize::from(right_section);
+        let (mut agree, mut shows) = (0, 0);
+        if let Some(d) = d.filter(|d| d.verdict == "confirmed") {
+            (agree, shows) = agreement(&d.rules(), MutationSet::single(m), 1000);
+            is_mistake += usize::from(agree == 1000);
+        }
+        println!(
+            "{:<38} {:>5.1} {:<22} {:<14} {:>9} {:>6}  {}",
+            m.name(),
+            secs,
+            section,
+            verdict,
+            agree,
+            shows,
+            rule
+        );
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "in the mistake's section: {in_section} of {total}; confirmed rule is the mistake: {is_mistake} of {total}; check's first report: median {:.2} s, worst {:.2} s",
+        times.get(times.len() / 2).copied().unwrap_or(0.0),
+        times.last().copied().unwrap_or(0.0)
+    );
+}
+
+/// One row of `examples/narrow.tsv`.
+struct Narrow {
+    id: String,
+    section: String,
+    unseen: bool,
+    meaning: String,
+}
+
+fn narrow_rows() -> Vec<Narrow> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/narrow.tsv");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#') && !l.starts_with("id\t"))
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            Some(Narrow {
+                id: cols.first()?.trim().to_string(),
+                section: cols.get(1)?.trim().to_string(),
+                unseen: cols.get(2)?.trim() == "unseen",
+                meaning: cols.get(3).map_or(String::new(), |s| s.trim().to_string()),
+            })
+        })
+        .collect()
+}
+
+/// Of a second batch of fresh games where `rules` change the output (at
+/// most `want`), on how many the program prints what they predict.
+fn second_batch(exe: &Path, rules: &[DeviationRule], want: usize) -> (usize, usize) {
+    let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
+    let command = Command::parse(&exe.display().to_string()).expect("a command");
+    let limits = Limits::default();
+    let mut worker = Worker::new().expect("a working directory");
+    let (mut matched, mut tried) = (0, 0);
+    for i in 0..50_000 {
+        if tried >= want {
+            break;
+        }
+        let game = search_game(SECOND_BATCH_SEED, i);
+        let (Ok(right), Ok(predicted)) = (
+            deviated_output(&game, Budget::default(), &[]),
+            deviated_output(&game, Budget::default(), &deviations),
+        ) else {
+            continue;
+        };
+        if same(&right, &predicted, MODE) {
+            continue;
+        }
+        tried += 1;
+        if let Ok(report) = worker.run(&command, game.to_text().as_bytes(), &limits) {
+            if same(&predicted, &String::from_utf8_lossy(&report.stdout), MODE) {
+                matched += 1;
+            }
+        }
+    }
+    (matched, tried)
+}
+
+fn narrow(dir: &Path) {
+    let rows = narrow_rows();
+    if rows.is_empty() {
+        println!("== narrow mistakes: no examples/narrow.tsv");
+        return;
+    }
+    println!("== narrow mistakes (-DNARROW_<ID>)");
+    println!(
+        "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  rule",
+        "id", "split", "section", "found", "verdict", "2nd"
+    );
+    for unseen in [false, true] {
+        let (mut n, mut in_section, mut confirmed, mut wrong) = (0, 0, 0, 0);
+        for row in rows.iter().filter(|r| r.unseen == unseen) {
+            let exe = dir.join(format!("narrow-{}", row.id));
+            if !build(&exe, &[define("NARROW", &row.id)]) {
+                println!("{:<34} does not build", row.id);
+                continue;
+            }
+            n += 1;
+            let report = check(&exe, 1);
+            let d = report.as_ref().and_then(|(r, _)| r.deviation.as_ref());
+            let (section, verdict, rule) = describe(d);
+            in_section += usize::from(section == row.section);
+            let mut second = String::from("-");
+            if let Some(d) = d.filter(|d| d.verdict == "confirmed") {
+                confirmed += 1;
+                let (m, t) = second_batch(&exe, &d.rules(), 30);
+                second = format!("{m}/{t}");
+                if t == 0 || m * 10 < t * 9 {
+                    wrong += 1;
+                }
+            }
+            let split = if unseen { "unseen" } else { "seen" };
+            println!(
+                "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  {}",
+                row.id, split, row.section, section, verdict, second, rule
+            );
+            if !unseen && !row.meaning.is_empty() {
+                println!("    meaning: {}", row.meaning);
+            }
+        }
+        println!(
+            "{}: {n} switches; deviation in the right section {in_section}, confirmed rule {confirmed}, wrong statements {wrong}",
+            if unseen { "unseen" } else { "seen" }
+        );
+    }
+}
+
+fn pairs(dir: &Path, n: usize) {
+    println!("== pairs of catalogue mistakes");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let mut all_pairs = Vec::new();
+    for (i, a) in Mutation::ALL.iter().enumerate() {
+        for b in &Mutation::ALL[i + 1..] {
+            all_pairs.push((*a, *b));
+        }
+    }
+    all_pairs.shuffle(&mut rng);
+    let mut both = 0;
+    let mut one = 0;
+    for &(a, b) in all_pairs.iter().take(n) {
+        let exe = dir.join(format!("pair-{}+{}", a.name(), b.name()));
+        if !build(
+            &exe,
+            &[define("MISTAKE", a.name()), define("MISTAKE", b.name())],
+        ) {
+            println!("{a}+{b}: does not build");
+            continue;
+        }
+        let report = check(&exe, 1);
+        let d = report.as_ref().and_then(|(r, _)| r.deviation.as_ref());
+        let rules = d.map(DeviationReport::rules).unwrap_or_default();
+        let stated = |m: Mutation| {
+            rules.iter().any(|r| {
+                let (agree, _) = agreement_where_shows(*r, m, 200);
+                agree
+            })
+        };
+        let (found_a, found_b) = (stated(a), stated(b));
+        both += usize::from(found_a && found_b);
+        one += usize::from(found_a ^ found_b);
+        println!(
+            "{:<70} {}{} {}",
+            format!("{a}+{b}"),
+            if found_a { "A" } else { "-" },
+            if found_b { "B" } else { "-" },
+            rules
+                .iter()
+                .map(DeviationRule::words)
+                .collect::<Vec<_>>()
+                .join(" | ")
+        );
+    }
+    println!("pairs: {n}; both stated {both}, one {one}");
+}
+
+/// Whether `rule` prints what `m`'s engine prints on at least 90% of `n`
+/// fresh games where either changes the output.
+fn agreement_where_shows(rule: DeviationRule, m: Mutation, n: usize) -> (bool, usize) {
+    let set = MutationSet::single(m);
+    let (mut agree, mut tried) = (0, 0);
+    for i in 0..20_000 {
+        if tried >= n {
+            break;
+        }
+        let game = search_game(COMPARE_SEED, i);
+        let (Ok(right), Ok(mine), Ok(theirs)) = (
+            deviated_output(&game, Budget::default(), &[]),
+            deviated_output(&game, Budget::default(), &[Deviation::Rule(rule)]),
+            mistaken_output(&game, Budget::default(), set),
+        ) else {
+            continue;
+        };
+        if same(&right, &mine, MODE) && same(&right, &theirs, MODE) {
+            continue;
+        }
+        tried += 1;
+        agree += usize::from(same(&mine, &theirs, MODE));
+    }
+    (tried >= 10 && agree * 10 >= tried * 9, tried)
+}

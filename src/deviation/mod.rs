@@ -1,0 +1,221 @@
+//! Where a program went another way than the rules, without a catalogue:
+//! abduction, then generalisation, then prediction (issue 21, DESIGN.md's
+//! "Decisions and deviations").
+//!
+//! 1. **Abduction** ([`explain`]): on a failing game, the fewest
+//!    deviations from the reference's decisions (one decision made
+//!    otherwise, then two) that make the engine print exactly what the
+//!    program printed, compared as `pigkill check` compares.
+//! 2. **Generalisation** ([`candidate_rules`], [`Fit`]): each such
+//!    instance (kind, context, alternative) gives candidate rules: the
+//!    same kind and alternative under every conjunction of at most three
+//!    of the context's literals (and under no condition at all). A rule
+//!    survives when it contradicts no run of the program (it changes no
+//!    output the program got right) and reproduces some failing game.
+//! 3. **Prediction** ([`find`]): fresh games where the surviving rules
+//!    print different outputs are run through the program, and the rules
+//!    it contradicts, or that a rival explaining strictly more failing
+//!    games dominates, are dropped; then the chosen rule (or the two
+//!    rules of a program with two mistakes) is confirmed on fresh games
+//!    where it changes the output, as [`crate::diagnose`] confirms a
+//!    catalogue mistake: at least [`MIN_PREDICTED`] games, at least 90%
+//!    predicted. A rule the program's own runs contradict is never stated.
+//!
+//! The report ([`DeviationReport`]) speaks of the moment on the minimised
+//! game: the turn, the pig, what the rules decide there and why, what a
+//! program that printed this output must have done instead, and the
+//! general rule in words.
+
+mod generalise;
+mod predict;
+mod search;
+mod words;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::time::Duration;
+
+use pigkill_engine::{Budget, Game};
+use pigkill_reference::decision::{
+    decisions, deviated_output, Decision, DecisionKind, Deviation, DeviationRule,
+};
+
+pub use generalise::{candidate_rules, fit, Fit};
+pub use predict::{find, Finding, Found, Solution};
+pub use search::{explain, Explanation, Step};
+pub use words::{deviation_text, DeviationReport};
+
+use crate::catalogue::same;
+pub use crate::diagnose::{MIN_PREDICTED, PREDICTED_SHARE};
+use crate::solution::CompareMode;
+
+/// The budget of the plain runs: the judge's.
+fn budget() -> Budget {
+    Budget::default()
+}
+
+/// One run of the program: a game, what it printed, and the rules' view
+/// of the game (the right output and the decisions taken).
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The game.
+    pub game: Game,
+    /// What the program printed (lossy UTF-8).
+    pub actual: String,
+    /// The right output.
+    pub reference: String,
+    /// The decisions of the plain reference run, in order.
+    pub log: Vec<Decision>,
+    /// The positions in `log` of each kind's decisions.
+    by_kind: HashMap<DecisionKind, Vec<usize>>,
+    /// Whether the program's output is the right one.
+    pub passed: bool,
+}
+
+impl Run {
+    /// The run of a program that printed `actual` on `game`; `None` when
+    /// the reference engine finds that the game does not end.
+    pub fn new(game: Game, actual: &[u8], mode: CompareMode) -> Option<Run> {
+        let mut run = Run::right(game)?;
+        run.printed(actual, mode);
+        Some(run)
+    }
+
+    /// Records that the program printed `actual` on this run's game.
+    pub fn printed(&mut self, actual: &[u8], mode: CompareMode) {
+        self.actual = String::from_utf8_lossy(actual).into_owned();
+        self.passed = same(&self.reference, &self.actual, mode);
+    }
+
+    /// The run of a program that printed the right output on `game`.
+    pub fn right(game: Game) -> Option<Run> {
+        let (outcome, log) = decisions(&game, budget());
+        let reference = outcome.ok()?.to_judge_text();
+        let mut by_kind: HashMap<DecisionKind, Vec<usize>> = HashMap::new();
+        for (i, d) in log.iter().enumerate() {
+            by_kind.entry(d.kind).or_default().push(i);
+        }
+        Some(Run {
+            game,
+            actual: reference.clone(),
+            reference,
+            log,
+            by_kind,
+            passed: true,
+        })
+    }
+
+    /// The decisions of the plain run that `rule` changes: of its kind,
+    /// where its context holds and the rules choose otherwise.
+    pub fn changed_by<'a>(
+        &'a self,
+        rule: &'a DeviationRule,
+    ) -> impl Iterator<Item = &'a Decision> + 'a {
+        self.by_kind
+            .get(&rule.kind)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.log[i])
+            .filter(|d| {
+                d.rule != rule.choose && d.is_legal(rule.choose) && rule.when.holds(d.context)
+            })
+    }
+
+    /// The budget of a deviated run of this game: three times the plain
+    /// run's turns (at least 300). A deviation that makes the game run far
+    /// longer than the program's own run did counts as not ending, so that
+    /// no candidate costs a run to the judge's turn cap.
+    pub fn deviated_budget(&self) -> Budget {
+        let turns = self.log.last().map_or(0, |d| d.turn);
+        Budget {
+            max_turns: turns.saturating_mul(3).clamp(300, budget().max_turns),
+        }
+    }
+
+    /// What the engine prints on this game making the deviations of
+    /// `rules` (the right output when none of them changes a decision of
+    /// the plain run); `None` when that run does not end.
+    pub fn output_with(&self, rules: &[DeviationRule]) -> Option<Cow<'_, str>> {
+        if !rules
+            .iter()
+            .any(|rule| self.changed_by(rule).next().is_some())
+        {
+            return Some(Cow::Borrowed(&self.reference));
+        }
+        let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
+        deviated_output(&self.game, self.deviated_budget(), &deviations)
+            .ok()
+            .map(Cow::Owned)
+    }
+}
+
+/// How far the search goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeviationOptions {
+    /// How outputs are compared.
+    pub mode: CompareMode,
+    /// The seed of the fresh games (splitting and confirming use
+    /// different games of it).
+    pub seed: u64,
+    /// The most literals in a rule's context.
+    pub max_literals: usize,
+    /// Instances are searched on at most this many failing games (the
+    /// first, the minimised one, always).
+    pub searched_failures: usize,
+    /// Instances are searched only on games of at most this many decisions.
+    pub max_decisions: usize,
+    /// The most engine runs spent on pairs of instances on one game.
+    pub pair_runs: usize,
+    /// The most runs of the program spent telling surviving rules apart.
+    pub split_runs: usize,
+    /// The most fresh games looked at to tell surviving rules apart.
+    pub split_search: u64,
+    /// The most runs of the program on fresh games where no surviving
+    /// rule changes anything, looking for another mistake.
+    pub probe_runs: usize,
+    /// How many fresh games a rule is confirmed on.
+    pub confirm_games: usize,
+    /// The most fresh games looked at to find them (within twice
+    /// [`DeviationOptions::time`] past the search's own budget).
+    pub confirm_search: u64,
+    /// A soft bound on the whole search's time.
+    pub time: Duration,
+}
+
+impl Default for DeviationOptions {
+    fn default() -> DeviationOptions {
+        DeviationOptions {
+            mode: CompareMode::Lines,
+            seed: 20_261_201,
+            max_literals: 3,
+            searched_failures: 4,
+            max_decisions: 3_000,
+            pair_runs: 20_000,
+            split_runs: 60,
+            split_search: 4_000,
+            probe_runs: 40,
+            confirm_games: 20,
+            confirm_search: 20_000,
+            time: Duration::from_secs(20),
+        }
+    }
+}
+
+impl DeviationOptions {
+    /// The bounded search of `pigkill check`'s default run, where the
+    /// first report must come fast.
+    pub fn quick(mode: CompareMode) -> DeviationOptions {
+        DeviationOptions {
+            mode,
+            searched_failures: 1,
+            pair_runs: 3_000,
+            split_runs: 24,
+            split_search: 1_000,
+            probe_runs: 20,
+            confirm_games: 12,
+            confirm_search: 12_000,
+            time: Duration::from_millis(800),
+            ..DeviationOptions::default()
+        }
+    }
+}

@@ -1,0 +1,717 @@
+//! Prediction: the rules that survive the runs seen are told apart on
+//! fresh games where they print different outputs (the program decides
+//! between them), and the chosen rule is confirmed on fresh games where
+//! it changes the output.
+
+use std::collections::{BTreeSet, HashMap};
+use std::time::Instant;
+
+use pigkill_reference::decision::DeviationRule;
+
+use super::generalise::{candidate_rules, fit, Fit};
+use super::search::{explain, Explanation, Step};
+use super::{DeviationOptions, Run};
+use crate::catalogue::{same, search_game};
+use crate::diagnose::Prediction;
+
+/// A program under diagnosis: a game in, its output out (`None` when it
+/// gave none).
+pub type Solution<'a> = crate::diagnose::Solution<'a>;
+
+/// What the confirming games are drawn from: the seed's games past the
+/// ones used to tell rules apart.
+const CONFIRM_OFFSET: u64 = 1 << 40;
+
+/// The most rules stated for one program: a misreading that shows as
+/// several rules (one kind, several contexts), or two mistakes.
+const MAX_RULES: usize = 4;
+
+/// What the games probed for another mistake are drawn from.
+const PROBE_OFFSET: u64 = 1 << 41;
+
+/// One rule, and how it fits every run seen.
+#[derive(Clone, Debug)]
+struct Hypothesis {
+    rule: DeviationRule,
+    /// Its fit on each run, in the order of the runs.
+    fits: Vec<Fit>,
+    alive: bool,
+    /// Passing runs where it changes a decision but that were not run yet
+    /// (counted quiet until [`Hypothesis::verify`]).
+    pending: Vec<usize>,
+}
+
+/// How many passing runs where a candidate changes a decision are run at
+/// once; the others wait until the candidate is about to be stated.
+const FIRING_CHECKED: usize = 6;
+
+impl Hypothesis {
+    /// Runs the pending passing runs; it dies if one contradicts it.
+    fn verify(&mut self, runs: &[Run], options: &DeviationOptions) {
+        for i in std::mem::take(&mut self.pending) {
+            let f = fit(&[self.rule], &runs[i], options);
+            if f == Fit::Contradicted {
+                self.alive = false;
+            }
+            self.fits[i] = f;
+        }
+    }
+
+    fn matched(&self) -> impl Iterator<Item = usize> + '_ {
+        self.fits
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| **f == Fit::Matched)
+            .map(|(i, _)| i)
+    }
+
+    /// Fits the runs this hypothesis has not met yet (a dead one fits
+    /// them all quietly); it dies on a run that contradicts it.
+    fn catch_up(&mut self, runs: &[Run], options: &DeviationOptions) {
+        while self.fits.len() < runs.len() {
+            let run = &runs[self.fits.len()];
+            let f = if self.alive {
+                fit(&[self.rule], run, options)
+            } else {
+                Fit::Quiet
+            };
+            if f == Fit::Contradicted {
+                self.alive = false;
+            }
+            self.fits.push(f);
+        }
+    }
+
+    fn count(&self, kind: Fit) -> usize {
+        self.fits.iter().filter(|f| **f == kind).count()
+    }
+}
+
+/// A rule the search states, with its evidence.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The rule.
+    pub rule: DeviationRule,
+    /// Where it makes the difference: the first decision it changes on the
+    /// first failing game it explains.
+    pub at: Option<Step>,
+    /// The game `at` is on.
+    pub game: Option<pigkill_engine::Game>,
+    /// Whether `at` is on the minimised game (the first failing game).
+    pub on_first_game: bool,
+    /// On how many failing games (given and met on fresh games) it
+    /// reproduces the output ...
+    pub explains: usize,
+    /// ... of how many.
+    pub of: usize,
+    /// Its test by prediction.
+    pub prediction: Prediction,
+    /// `confirmed` or `in part`.
+    pub verdict: &'static str,
+    /// Rules that no run of the program told from this one (fewest
+    /// literals first) ...
+    pub equivalent: Vec<DeviationRule>,
+    /// ... on this many runs.
+    pub runs: usize,
+}
+
+/// What the search found for a failure.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The fewest decisions made otherwise that reproduce the minimised
+    /// game's output (the first found).
+    pub instance: Explanation,
+    /// The rules stated, the one that explains the minimised game first;
+    /// empty when no rule predicts the program ("this game only").
+    pub rules: Vec<Found>,
+    /// The fresh games the program was run on, to tell rules apart and to
+    /// confirm them.
+    pub program_runs: usize,
+    /// How long the search took.
+    pub elapsed: std::time::Duration,
+}
+
+impl Finding {
+    /// `confirmed`, `in part` or `this game only`.
+    pub fn verdict(&self) -> &'static str {
+        self.rules.first().map_or("this game only", |f| f.verdict)
+    }
+}
+
+/// Finds where the program went another way: `failures` are its failing
+/// runs (the minimised game first), `passed` runs it got right. With a
+/// `solution`, rules are told apart and confirmed on fresh games; without
+/// one, only the instance is given ("this game only"). `None` when no
+/// decision made otherwise (one or two) reproduces the minimised game's
+/// output: an unrelated output gets no deviation.
+pub fn find(
+    failures: Vec<Run>,
+    passed: Vec<Run>,
+    solution: Option<&mut Solution<'_>>,
+    options: &DeviationOptions,
+) -> Option<Finding> {
+    let start = Instant::now();
+    let mut deadline = start + options.time;
+    let first = failures.first()?;
+    if first.passed {
+        return None;
+    }
+    let instances = explain(first, options, deadline);
+    let mut candidates: BTreeSet<DeviationRule> = BTreeSet::new();
+    add_rules(&instances, options, &mut candidates);
+    // A mistake that shows at several decisions of the game needs a rule,
+    // not one instance: every decision's kind and other alternatives,
+    // under at most two of its literals.
+    add_log_rules(first, options.max_literals.min(2), &mut candidates);
+    for run in failures
+        .iter()
+        .skip(1)
+        .take(options.searched_failures.saturating_sub(1))
+    {
+        if Instant::now() >= deadline {
+            break;
+        }
+        add_rules(&explain(run, options, deadline), options, &mut candidates);
+    }
+
+    let mut runs: Vec<Run> = failures;
+    runs.extend(passed);
+    let sources: Vec<usize> = (0..runs.len().min(options.searched_failures.max(1))).collect();
+    let mut hypotheses = initial(&candidates, &runs, &sources, options, deadline);
+    // The moment: one decision made otherwise, or else the first decision
+    // changed by the narrowest rule that reproduces the game.
+    let instance = instances.first().cloned().or_else(|| {
+        let h = hypotheses
+            .iter()
+            .filter(|h| h.fits.first() == Some(&Fit::Matched))
+            .min_by_key(|h| (h.rule.when.len(), h.rule))?;
+        let decision = runs[0].changed_by(&h.rule).next()?.clone();
+        Some(Explanation {
+            steps: vec![Step {
+                decision,
+                choose: h.rule.choose,
+            }],
+        })
+    })?;
+    let mut finding = Finding {
+        instance,
+        rules: Vec::new(),
+        program_runs: 0,
+        elapsed: start.elapsed(),
+    };
+    let Some(solution) = solution else {
+        return Some(finding);
+    };
+    let mut fresh = BTreeSet::new();
+    let mut unexplained: Vec<usize> = Vec::new();
+    for round in 0..MAX_RULES {
+        for h in &mut hypotheses {
+            fresh.remove(&h.rule);
+            h.catch_up(&runs, options);
+        }
+        hypotheses.extend(initial(&fresh, &runs, &unexplained, options, deadline));
+        drop_dominated(&mut hypotheses);
+        split(
+            &mut hypotheses,
+            &mut runs,
+            solution,
+            options,
+            deadline,
+            &mut finding.program_runs,
+        );
+        if round + 1 == MAX_RULES {
+            break;
+        }
+        // Another mistake: failing games where no living rule changes anything.
+        unexplained = probe(
+            &hypotheses,
+            &mut runs,
+            solution,
+            options,
+            &mut finding.program_runs,
+        );
+        fresh = BTreeSet::new();
+        if !unexplained.is_empty() {
+            // Another mistake was met: it gets a time of its own.
+            deadline = deadline.max(Instant::now() + options.time / 2);
+        }
+        for &i in &unexplained {
+            if Instant::now() >= deadline {
+                break;
+            }
+            add_rules(&explain(&runs[i], options, deadline), options, &mut fresh);
+            add_log_rules(&runs[i], 1, &mut fresh);
+        }
+        if fresh.is_empty() {
+            break;
+        }
+    }
+
+    let mut confirming = Confirming::default();
+    // Choose, confirm, and choose again when the program contradicts the choice.
+    for _ in 0..8 {
+        let chosen = choose(&hypotheses, &runs);
+        if chosen.is_empty() {
+            break;
+        }
+        // Every run seen, before a rule is stated.
+        let mut died = false;
+        for &h in &chosen {
+            hypotheses[h].verify(&runs, options);
+            died |= !hypotheses[h].alive;
+        }
+        if died {
+            continue;
+        }
+        let rules: Vec<DeviationRule> = chosen.iter().map(|&h| hypotheses[h].rule).collect();
+        let failing = runs.iter().filter(|r| !r.passed).count();
+        let mut tested = Vec::new();
+        let mut contradicted = false;
+        for &h in &chosen {
+            let rule = hypotheses[h].rule;
+            let prediction = confirm(
+                &rule,
+                &rules,
+                solution,
+                options,
+                deadline + 2 * options.time,
+                &mut confirming,
+            );
+            if prediction.right > 0 {
+                // The program was right where this rule changes the
+                // output: never stated.
+                hypotheses[h].alive = false;
+                contradicted = true;
+            } else if prediction.holds() || prediction.holds_in_part() {
+                tested.push((h, prediction));
+            }
+        }
+        let mut covered: BTreeSet<usize> = BTreeSet::new();
+        for &(h, _) in &tested {
+            covered.extend(hypotheses[h].matched());
+        }
+        let mut found = Vec::new();
+        for (h, prediction) in tested {
+            let verdict = if prediction.holds() && covered.len() == failing {
+                "confirmed"
+            } else {
+                "in part"
+            };
+            found.push(described(
+                &hypotheses,
+                h,
+                &runs,
+                prediction,
+                verdict,
+                failing,
+            ));
+        }
+        if contradicted {
+            // The confirming runs join the evidence: every rule they
+            // contradict dies with the one just dropped.
+            runs.append(&mut confirming.new_runs);
+            for h in &mut hypotheses {
+                h.catch_up(&runs, options);
+            }
+            continue;
+        }
+        found.sort_by_key(|f| !f.on_first_game);
+        finding.rules = found;
+        break;
+    }
+    if finding.rules.is_empty() {
+        // This game only: the moment is where the living rule that
+        // reproduces the most failing games (the minimised one among
+        // them) changes the minimised game, rather than a decision that
+        // reproduces it by luck.
+        let best = hypotheses
+            .iter()
+            .filter(|h| h.alive && h.fits.first() == Some(&Fit::Matched))
+            .min_by_key(|h| {
+                (
+                    std::cmp::Reverse(h.count(Fit::Matched)),
+                    h.count(Fit::Missed),
+                    h.rule.when.len(),
+                    h.rule,
+                )
+            });
+        if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
+            finding.instance = Explanation {
+                steps: vec![Step {
+                    decision: decision.clone(),
+                    choose: best.map_or(decision.rule, |h| h.rule.choose),
+                }],
+            };
+        }
+    }
+    finding.program_runs += confirming.outputs.len();
+    finding.elapsed = start.elapsed();
+    Some(finding)
+}
+
+/// Adds the candidate rules of every step of `explanations` to `into`.
+fn add_rules(
+    explanations: &[Explanation],
+    options: &DeviationOptions,
+    into: &mut BTreeSet<DeviationRule>,
+) {
+    for step in explanations.iter().flat_map(|e| &e.steps) {
+        into.extend(candidate_rules(
+            &step.decision,
+            step.choose,
+            options.max_literals,
+        ));
+    }
+}
+
+/// Adds the rules that change some decision of `run`'s plain log: each
+/// decision's kind and other legal alternatives, under at most
+/// `literals` of its literals.
+fn add_log_rules(run: &Run, literals: usize, into: &mut BTreeSet<DeviationRule>) {
+    for decision in &run.log {
+        for choose in decision.deviations() {
+            into.extend(candidate_rules(decision, choose, literals));
+        }
+    }
+}
+
+/// Every candidate's fit on the runs seen; those that contradict a run or
+/// reproduce no failing game are dead from the start. Candidates are
+/// tried fewest literals first; past `deadline` the rest are left out.
+fn initial(
+    candidates: &BTreeSet<DeviationRule>,
+    runs: &[Run],
+    sources: &[usize],
+    options: &DeviationOptions,
+    deadline: Instant,
+) -> Vec<Hypothesis> {
+    let mut hypotheses = Vec::new();
+    // The failing runs the candidates come from first: a candidate that
+    // reproduces none of them is dropped before it costs a run anywhere
+    // else; then the other failing runs; then the passing runs, the
+    // shortest first.
+    let mut passing: Vec<usize> = (0..runs.len()).filter(|&i| runs[i].passed).collect();
+    passing.sort_by_key(|&i| runs[i].log.len());
+    let order: Vec<usize> = sources
+        .iter()
+        .copied()
+        .chain((0..runs.len()).filter(|i| !runs[*i].passed && !sources.contains(i)))
+        .chain(passing)
+        .collect();
+    let mut ordered: Vec<&DeviationRule> = candidates.iter().collect();
+    ordered.sort_by_key(|r| (r.when.len(), **r));
+    'candidates: for rule in ordered {
+        if Instant::now() >= deadline {
+            break;
+        }
+        let mut fits = vec![Fit::Quiet; runs.len()];
+        let mut matched = false;
+        let mut pending = Vec::new();
+        let mut checked = 0;
+        for (k, &i) in order.iter().enumerate() {
+            if k == sources.len() && !matched {
+                continue 'candidates;
+            }
+            if runs[i].passed {
+                if runs[i].changed_by(rule).next().is_none() {
+                    continue;
+                }
+                if checked == FIRING_CHECKED {
+                    pending.push(i);
+                    continue;
+                }
+                checked += 1;
+            }
+            let f = fit(&[*rule], &runs[i], options);
+            if f == Fit::Contradicted {
+                continue 'candidates;
+            }
+            matched |= f == Fit::Matched;
+            fits[i] = f;
+        }
+        if matched {
+            hypotheses.push(Hypothesis {
+                rule: *rule,
+                fits,
+                alive: true,
+                pending,
+            });
+        }
+    }
+    hypotheses
+}
+
+/// Drops every rule whose failing games reproduced are a strict subset of
+/// another living rule's: a program with two mistakes keeps one rule per
+/// mistake, one with a mistake narrower or broader than a rival loses it.
+fn drop_dominated(hypotheses: &mut [Hypothesis]) {
+    let sets: Vec<BTreeSet<usize>> = hypotheses.iter().map(|h| h.matched().collect()).collect();
+    let mut distinct: Vec<&BTreeSet<usize>> = Vec::new();
+    for (h, set) in hypotheses.iter().zip(&sets) {
+        if h.alive && !distinct.contains(&set) {
+            distinct.push(set);
+        }
+    }
+    let dominated: Vec<bool> = sets
+        .iter()
+        .map(|set| {
+            distinct
+                .iter()
+                .any(|other| other.len() > set.len() && set.is_subset(other))
+        })
+        .collect();
+    for (h, dominated) in hypotheses.iter_mut().zip(dominated) {
+        if dominated {
+            h.alive = false;
+        }
+    }
+}
+
+/// Runs the program on fresh games where the living rules print
+/// different outputs, adds those runs, and drops the rules they
+/// contradict or dominate, until one rule is left or the budget is spent.
+fn split(
+    hypotheses: &mut [Hypothesis],
+    runs: &mut Vec<Run>,
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    deadline: Instant,
+    program_runs: &mut usize,
+) {
+    let mut used = 0;
+    for index in 0..options.split_search {
+        let alive: Vec<usize> = (0..hypotheses.len())
+            .filter(|&h| hypotheses[h].alive)
+            .collect();
+        if alive.len() <= 1 || used >= options.split_runs || Instant::now() >= deadline {
+            return;
+        }
+        let game = search_game(options.seed, index);
+        let Some(mut run) = Run::right(game) else {
+            continue;
+        };
+        // Rules that change the same decisions the same way print the same
+        // output: one engine run per pattern.
+        let mut outputs: HashMap<Vec<u32>, Option<String>> = HashMap::new();
+        let mut per_rule: Vec<(usize, Vec<u32>)> = Vec::new();
+        for &h in &alive {
+            let pattern = firing(&hypotheses[h].rule, &run);
+            per_rule.push((h, pattern));
+        }
+        let patterns: BTreeSet<&Vec<u32>> = per_rule.iter().map(|(_, p)| p).collect();
+        if patterns.len() < 2 {
+            continue;
+        }
+        for (h, pattern) in &per_rule {
+            if !outputs.contains_key(pattern) {
+                let out = run
+                    .output_with(&[hypotheses[*h].rule])
+                    .map(|o| o.into_owned());
+                outputs.insert(pattern.clone(), out);
+            }
+        }
+        let distinct: BTreeSet<&Option<String>> = outputs.values().collect();
+        if distinct.len() < 2 {
+            continue;
+        }
+        let Some(actual) = solution(&run.game) else {
+            continue;
+        };
+        used += 1;
+        *program_runs += 1;
+        run.printed(&actual, options.mode);
+        runs.push(run);
+        for h in hypotheses.iter_mut() {
+            h.catch_up(runs, options);
+        }
+        drop_dominated(hypotheses);
+    }
+}
+
+/// Runs the program on fresh games where no living rule changes a
+/// decision, until [`DeviationOptions::probe_runs`] runs or two failing
+/// games: a failing one there is another mistake (or the same one in a
+/// context no living rule covers). Every run is added; the indices of
+/// the failing ones are returned.
+fn probe(
+    hypotheses: &[Hypothesis],
+    runs: &mut Vec<Run>,
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    program_runs: &mut usize,
+) -> Vec<usize> {
+    let mut failing = Vec::new();
+    let mut used = 0;
+    let mut index = 0;
+    while used < options.probe_runs && failing.len() < 2 && index < options.split_search {
+        let game = search_game(options.seed, PROBE_OFFSET + index);
+        index += 1;
+        let Some(mut run) = Run::right(game) else {
+            continue;
+        };
+        if hypotheses
+            .iter()
+            .any(|h| h.alive && run.changed_by(&h.rule).next().is_some())
+        {
+            continue;
+        }
+        let Some(actual) = solution(&run.game) else {
+            continue;
+        };
+        used += 1;
+        *program_runs += 1;
+        run.printed(&actual, options.mode);
+        if !run.passed {
+            failing.push(runs.len());
+        }
+        runs.push(run);
+    }
+    failing
+}
+
+/// The indices of the plain run's decisions that `rule` changes.
+fn firing(rule: &DeviationRule, run: &Run) -> Vec<u32> {
+    run.changed_by(rule).map(|d| d.index).collect()
+}
+
+/// The rules to state: the living rule that reproduces the most failing
+/// games (then the fewest misses, then the fewest literals), and, while
+/// failing games are left unexplained, the one that reproduces the most
+/// of those (a program with two mistakes, or one misreading that shows
+/// in several contexts), at most [`MAX_RULES`].
+fn choose(hypotheses: &[Hypothesis], runs: &[Run]) -> Vec<usize> {
+    let failing: BTreeSet<usize> = (0..runs.len()).filter(|&i| !runs[i].passed).collect();
+    let mut covered: BTreeSet<usize> = BTreeSet::new();
+    let mut chosen = Vec::new();
+    for _ in 0..MAX_RULES {
+        let best = (0..hypotheses.len())
+            .filter(|&h| hypotheses[h].alive && !chosen.contains(&h))
+            .map(|h| {
+                let gain = hypotheses[h]
+                    .matched()
+                    .filter(|i| !covered.contains(i))
+                    .count();
+                (h, gain)
+            })
+            .filter(|&(_, gain)| gain > 0)
+            .min_by_key(|&(h, gain)| {
+                (
+                    std::cmp::Reverse(gain),
+                    hypotheses[h].count(Fit::Missed),
+                    hypotheses[h].rule.when.len(),
+                    hypotheses[h].rule,
+                )
+            });
+        let Some((h, _)) = best else {
+            break;
+        };
+        covered.extend(hypotheses[h].matched());
+        chosen.push(h);
+        if covered.len() == failing.len() {
+            break;
+        }
+    }
+    chosen
+}
+
+/// The program's outputs on the confirming games, by game index (each
+/// game is run once), and the runs not yet added to the evidence.
+#[derive(Default)]
+struct Confirming {
+    outputs: HashMap<u64, Option<Vec<u8>>>,
+    new_runs: Vec<Run>,
+}
+
+/// Tests `rule` by prediction: fresh games where it changes the output,
+/// where the program should print what `all` (the rules stated together)
+/// print (until `deadline`).
+fn confirm(
+    rule: &DeviationRule,
+    all: &[DeviationRule],
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    deadline: Instant,
+    confirming: &mut Confirming,
+) -> Prediction {
+    let mut prediction = Prediction::default();
+    for index in 0..options.confirm_search {
+        if prediction.of >= options.confirm_games || Instant::now() >= deadline {
+            break;
+        }
+        let Some(mut run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {
+            continue;
+        };
+        let changed = run
+            .output_with(&[*rule])
+            .is_some_and(|out| !same(&out, &run.reference, options.mode));
+        if !changed {
+            continue;
+        }
+        let Some(predicted) = run.output_with(all).map(|o| o.into_owned()) else {
+            continue;
+        };
+        prediction.of += 1;
+        let actual = match confirming.outputs.get(&index) {
+            Some(known) => known.clone(),
+            None => {
+                let actual = solution(&run.game);
+                confirming.outputs.insert(index, actual.clone());
+                if let Some(actual) = &actual {
+                    run.printed(actual, options.mode);
+                    confirming.new_runs.push(run.clone());
+                }
+                actual
+            }
+        };
+        let Some(actual) = actual else {
+            continue;
+        };
+        let actual = String::from_utf8_lossy(&actual);
+        if same(&predicted, &actual, options.mode) {
+            prediction.matched += 1;
+        } else if same(&run.reference, &actual, options.mode) {
+            prediction.right += 1;
+        }
+    }
+    prediction
+}
+
+/// The evidence of the chosen rule `h`.
+fn described(
+    hypotheses: &[Hypothesis],
+    h: usize,
+    runs: &[Run],
+    prediction: Prediction,
+    verdict: &'static str,
+    failing: usize,
+) -> Found {
+    let me = &hypotheses[h];
+    let first_matched = me.matched().next();
+    let game = first_matched.map(|i| runs[i].game.clone());
+    let at = first_matched.and_then(|i| {
+        let run = &runs[i];
+        run.changed_by(&me.rule).next().map(|d| Step {
+            decision: d.clone(),
+            choose: me.rule.choose,
+        })
+    });
+    let mut equivalent: Vec<DeviationRule> = hypotheses
+        .iter()
+        .enumerate()
+        .filter(|(i, other)| *i != h && other.alive && other.fits == me.fits)
+        .map(|(_, other)| other.rule)
+        .collect();
+    equivalent.sort_by_key(|r| (r.when.len(), *r));
+    Found {
+        rule: me.rule,
+        at,
+        game,
+        on_first_game: first_matched == Some(0),
+        explains: me.count(Fit::Matched),
+        of: failing,
+        prediction,
+        verdict,
+        equivalent,
+        runs: runs.len(),
+    }
+}

@@ -1,0 +1,119 @@
+//! Abduction: the fewest decisions made otherwise (one, then two) that
+//! make the reference engine print exactly what a program printed.
+
+use std::time::Instant;
+
+use pigkill_reference::decision::{deviated_output, deviated_run, Choice, Decision, Deviation};
+
+use super::{DeviationOptions, Run};
+use crate::catalogue::same;
+
+/// One decision made otherwise: the decision as the run that made it
+/// logged it (its index in that run), and the alternative taken.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The decision, as logged by the run it was taken in.
+    pub decision: Decision,
+    /// What was chosen instead of the rules' choice.
+    pub choose: Choice,
+}
+
+impl Step {
+    /// This step as an instance deviation.
+    pub fn deviation(&self) -> Deviation {
+        Deviation::Instance {
+            index: self.decision.index,
+            choose: self.choose,
+        }
+    }
+}
+
+/// Decisions made otherwise that reproduce a run's output: one, or two
+/// (the second indexed in the log of the run that made the first).
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// The steps, in the order the game meets them.
+    pub steps: Vec<Step>,
+}
+
+/// Every single decision made otherwise that makes the engine print the
+/// run's output; when there is none, the pairs (the second decision
+/// searched after the first, in the log of the run that made the first,
+/// for at most `options.pair_runs` engine runs). Empty when the program
+/// printed the right output, the game is longer than
+/// `options.max_decisions` decisions, or nothing reproduces it.
+pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<Explanation> {
+    let mode = options.mode;
+    if run.passed || run.log.len() > options.max_decisions {
+        return Vec::new();
+    }
+    let mut singles = Vec::new();
+    // The first decisions that change the output (and end): where pairs start.
+    let mut changing = Vec::new();
+    for decision in &run.log {
+        if Instant::now() >= deadline {
+            break;
+        }
+        for choose in decision.deviations() {
+            let step = Step {
+                decision: decision.clone(),
+                choose,
+            };
+            let Ok(out) = deviated_output(&run.game, run.deviated_budget(), &[step.deviation()])
+            else {
+                continue;
+            };
+            if same(&out, &run.actual, mode) {
+                singles.push(Explanation { steps: vec![step] });
+            } else if !same(&out, &run.reference, mode) {
+                changing.push(step);
+            }
+        }
+    }
+    if !singles.is_empty() {
+        return singles;
+    }
+    let mut pairs = Vec::new();
+    let mut spent = 0usize;
+    let mut events = Vec::new();
+    let mut log = Vec::new();
+    'first: for first in changing {
+        if Instant::now() >= deadline {
+            break;
+        }
+        events.clear();
+        log.clear();
+        if deviated_run(
+            &run.game,
+            run.deviated_budget(),
+            &[first.deviation()],
+            &mut events,
+            &mut log,
+        )
+        .is_err()
+        {
+            continue;
+        }
+        for decision in log.iter().filter(|d| d.index > first.decision.index) {
+            for choose in decision.deviations() {
+                spent += 1;
+                if spent > options.pair_runs {
+                    break 'first;
+                }
+                let second = Step {
+                    decision: decision.clone(),
+                    choose,
+                };
+                let both = [first.deviation(), second.deviation()];
+                if deviated_output(&run.game, run.deviated_budget(), &both)
+                    .is_ok_and(|out| same(&out, &run.actual, mode))
+                {
+                    pairs.push(Explanation {
+                        steps: vec![first.clone(), second],
+                    });
+                }
+            }
+        }
+    }
+    pairs
+}

@@ -1,0 +1,240 @@
+//! Deviations (`pigkill::deviation`, issue 21): a program that makes one
+//! known mistake goes another way at a decision of that mistake's
+//! `rules.md` section, and the rule found is confirmed by prediction; a
+//! right output, garbage, an empty output, a shifted output and a time
+//! limit get no deviation at all; a program with two mistakes gets both.
+//!
+//! The programs here are the reference engine making catalogue mistakes
+//! (their outputs are what a contestant's program with that misreading
+//! prints), run as closures, except in the `pigkill check` cases.
+
+use std::path::Path;
+
+use pigkill::deviation::{find, DeviationOptions, DeviationReport, Run};
+use pigkill::solution::CompareMode;
+use pigkill_engine::{parse_game_bytes, Budget, Game};
+use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
+
+fn fixture(mutation: Mutation) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("tests/fixtures/mistakes/{}.in", mutation.name()));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    parse_game_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A program that makes the mistakes of `set`.
+fn program(set: MutationSet) -> impl FnMut(&Game) -> Option<Vec<u8>> {
+    move |game: &Game| {
+        mistaken_output(game, Budget::default(), set)
+            .ok()
+            .map(String::into_bytes)
+    }
+}
+
+fn options() -> DeviationOptions {
+    DeviationOptions {
+        mode: CompareMode::Lines,
+        ..DeviationOptions::default()
+    }
+}
+
+/// The deviation found for `program` printing `actual` on `game`.
+fn deviation_of(
+    game: &Game,
+    actual: &[u8],
+    program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>,
+) -> Option<DeviationReport> {
+    let run = Run::new(game.clone(), actual, CompareMode::Lines)?;
+    let finding = find(vec![run], Vec::new(), Some(program), &options())?;
+    Some(DeviationReport::new(game, &finding))
+}
+
+#[test]
+fn a_known_mistake_is_found_at_a_decision_of_its_section_and_confirmed() {
+    for m in [
+        Mutation::DuelPlayerFirst,
+        Mutation::NullifyDoesNotReveal,
+        Mutation::RewardDrawsTwo,
+    ] {
+        let game = fixture(m);
+        let set = MutationSet::single(m);
+        let actual = program(set)(&game).expect("the mistaken engine ends");
+        let found = deviation_of(&game, &actual, &mut program(set))
+            .unwrap_or_else(|| panic!("{m}: a deviation"));
+        assert_eq!(found.section, m.section(), "{m}: {found:?}");
+        assert_eq!(found.verdict, "confirmed", "{m}: {found:?}");
+        assert!(found.rule.is_some(), "{m}: a general rule is stated");
+        let tried = found.tried.expect("tried on fresh games");
+        assert!(tried >= 10, "{m}: {found:?}");
+        assert!(
+            found.predicted.expect("predicted") * 10 >= tried * 9,
+            "{m}: {found:?}"
+        );
+        assert_ne!(
+            found.rule_says, found.program_did,
+            "{m}: another alternative"
+        );
+    }
+}
+
+#[test]
+fn a_right_output_has_no_deviation() {
+    let game = fixture(Mutation::DuelPlayerFirst);
+    let right = mistaken_output(&game, Budget::default(), MutationSet::EMPTY).expect("ends");
+    assert!(deviation_of(&game, right.as_bytes(), &mut program(MutationSet::EMPTY)).is_none());
+}
+
+#[test]
+fn garbage_an_empty_output_and_a_shifted_output_have_no_deviation() {
+    let game = fixture(Mutation::DuelPlayerFirst);
+    let right = mistaken_output(&game, Budget::default(), MutationSet::EMPTY).expect("ends");
+    let shifted = format!("\n{right}");
+    for actual in [&b"garbage\nmore garbage\n"[..], b"", shifted.as_bytes()] {
+        let found = deviation_of(&game, actual, &mut program(MutationSet::EMPTY));
+        assert!(
+            found.is_none(),
+            "{:?}: {found:?}",
+            String::from_utf8_lossy(actual)
+        );
+    }
+}
+
+#[test]
+fn an_instance_the_program_does_not_bear_out_is_this_game_only() {
+    // The output of one decision made otherwise on this game, printed by a
+    // program that is right everywhere else: no rule may be stated.
+    let game = fixture(Mutation::DuelPlayerFirst);
+    let set = MutationSet::single(Mutation::DuelPlayerFirst);
+    let actual = program(set)(&game).expect("ends");
+    let mut right_elsewhere = |g: &Game| {
+        if *g == game {
+            Some(actual.clone())
+        } else {
+            program(MutationSet::EMPTY)(g)
+        }
+    };
+    let found = deviation_of(&game, &actual, &mut right_elsewhere).expect("an instance");
+    assert_eq!(found.verdict, "this game only", "{found:?}");
+    assert!(found.rule.is_none(), "{found:?}");
+    assert_ne!(found.rule_says, found.program_did, "{found:?}");
+}
+
+#[test]
+fn two_mistakes_are_both_reported() {
+    let a = Mutation::DuelPlayerFirst;
+    let b = Mutation::RewardDrawsTwo;
+    let set = MutationSet::of(&[a, b]);
+    let mut failures = Vec::new();
+    for m in [a, b] {
+        let game = fixture(m);
+        let actual = program(set)(&game).expect("ends");
+        failures.push(Run::new(game, &actual, CompareMode::Lines).expect("the game ends"));
+    }
+    let first = failures[0].game.clone();
+    let finding = find(failures, Vec::new(), Some(&mut program(set)), &options()).expect("found");
+    let report = DeviationReport::new(&first, &finding);
+    let mut sections: Vec<&str> = std::iter::once(&report)
+        .chain(&report.also)
+        .map(|d| d.section.as_str())
+        .collect();
+    sections.sort_unstable();
+    let mut expected = vec![a.section(), b.section()];
+    expected.sort_unstable();
+    assert_eq!(sections, expected, "{report:?}");
+}
+
+/// `pigkill check --json` on `solution`: its failure records.
+fn check_failures(solution: &str, extra: &[&str]) -> Vec<serde_json::Value> {
+    let out = tempfile::tempdir().expect("temp dir");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pigkill"))
+        .args(["check", "--json", "--solution", solution, "--seed", "1"])
+        .args(extra)
+        .arg("--out")
+        .arg(out.path())
+        .output()
+        .expect("pigkill runs");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+        .filter(|e| e["event"] == "failure")
+        .collect()
+}
+
+#[test]
+fn check_reports_the_deviation_of_a_wrong_output_in_its_json() {
+    let m = Mutation::DuelPlayerFirst;
+    let solution = format!(
+        "{} --bug {}",
+        env!("CARGO_BIN_EXE_example-contestant"),
+        m.name()
+    );
+    let failures = check_failures(&solution, &["--count", "2000"]);
+    let deviation = &failures.first().expect("a failure")["deviation"];
+    assert_eq!(deviation["section"], m.section(), "{deviation}");
+    for field in [
+        "decision",
+        "turn",
+        "pig",
+        "event",
+        "rule_says",
+        "program_did",
+        "context",
+        "verdict",
+        "predicted",
+        "tried",
+    ] {
+        assert!(deviation.get(field).is_some(), "{field} in {deviation}");
+    }
+}
+
+#[test]
+fn check_gives_a_time_limit_no_deviation() {
+    // Hangs on games of 7 pigs or more, right otherwise.
+    let hangs = format!(
+        "sh -c 'input=$(cat); set -- $input; if [ $1 -ge 7 ]; then exec sleep 1000; fi; printf \"%s\\n\" \"$input\" | {}'",
+        env!("CARGO_BIN_EXE_example-contestant")
+    );
+    let failures = check_failures(
+        &hangs,
+        &["--count", "300", "--timeout", "0.3s", "--shrink-time", "2s"],
+    );
+    let failure = failures.first().expect("a failure");
+    assert_eq!(failure["verdict"], "TLE");
+    assert!(failure["deviation"].is_null(), "{failure}");
+}
+
+#[test]
+fn the_failure_page_opens_at_the_event_where_the_program_went_another_way_and_marks_it() {
+    use pigkill::html::{failure_page, FailurePage};
+    let m = Mutation::DuelPlayerFirst;
+    let game = fixture(m);
+    let set = MutationSet::single(m);
+    let actual = program(set)(&game).expect("ends");
+    let found = deviation_of(&game, &actual, &mut program(set)).expect("a deviation");
+    let expected = mistaken_output(&game, Budget::default(), MutationSet::EMPTY).expect("ends");
+    let page = failure_page(&FailurePage {
+        game: &game,
+        expected: &expected,
+        actual: &actual,
+        verdict: "WA",
+        diagnosis: &[],
+        explanation: None,
+        solution: "mine",
+        deviation: Some(&found),
+    });
+    let html = scraper::Html::parse_document(&page);
+    let events = scraper::Selector::parse("ol#events").unwrap();
+    let marked = scraper::Selector::parse("li.deviates").unwrap();
+    let start = html
+        .select(&events)
+        .next()
+        .and_then(|ol| ol.value().attr("data-start"))
+        .expect("the timeline says where the page opens");
+    let anchor = format!("event-{}", found.event + 1);
+    assert_eq!(start, (found.event + 1).to_string());
+    let marks: Vec<_> = html.select(&marked).collect();
+    assert_eq!(marks.len(), 1, "one event is marked");
+    assert_eq!(marks[0].value().attr("id"), Some(anchor.as_str()));
+    let note: String = marks[0].text().collect();
+    assert!(note.contains(&found.program_did), "{note}");
+}
