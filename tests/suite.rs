@@ -1,5 +1,8 @@
 //! Suites chosen by strength: for seeds 1 to 10 every mistake of the
-//! catalogue fails some test and both engines pass every test; wrong
+//! catalogue fails some test and both engines pass every test; nearly
+//! every live rule of the narrow family (a rule broken in one small
+//! context) fails some test, and the pool's scan finds the rules that
+//! fire and those that are exposed as the decision API says; wrong
 //! solutions given with `--against` fail the suite (a test is swapped in
 //! when none does); accepted solutions pass it; and the `luogu` and
 //! `kattis` packages follow their formats' layouts.
@@ -16,6 +19,7 @@ use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
 use pigkill::suite::{build, PoolSizes, Slot, Subtask, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine, StrategyEngine};
+use pigkill_reference::decision::{decisions, deviated_output, fires, Deviation, DeviationRule};
 use pigkill_reference::mutants::{MutantEngine, Mutation};
 use pigkill_reference::ReferenceEngine;
 use serde_yaml::Value;
@@ -77,6 +81,69 @@ fn every_catalogue_mistake_fails_some_test_of_every_seeds_suite() {
                 caught,
                 "seed {seed}: {} passes every test of the suite",
                 mutation.name()
+            );
+        }
+    }
+}
+
+/// Whether the reference engine making the one deviation `rule` fails a
+/// line judge on the game of `c`.
+fn rule_fails(rule: DeviationRule, c: &pigkill::suite::Candidate) -> bool {
+    match deviated_output(&c.case.game, Budget::default(), &[Deviation::Rule(rule)]) {
+        Ok(text) => !compare(
+            c.case.outcome.to_judge_text().as_bytes(),
+            text.as_bytes(),
+            CompareMode::Lines,
+        )
+        .is_accepted(),
+        Err(_) => true,
+    }
+}
+
+#[test]
+fn nearly_every_live_narrow_rule_fails_some_test_of_the_first_seeds_suites() {
+    for (seed, suite) in (1..).zip(suites()).take(2) {
+        let family = &suite.pool.narrow.family;
+        let live = suite.pool.narrow.live();
+        assert!(
+            live.len() >= 500,
+            "seed {seed}: only {} live narrow rules",
+            live.len()
+        );
+        // Each live rule played on the tests, as a solution with that one
+        // narrow mistake would be judged.
+        let missed: Vec<String> = live
+            .iter()
+            .filter(|&id| !suite.cases().any(|c| rule_fails(family.rule(id), c)))
+            .map(|id| family.rule(id).words())
+            .collect();
+        assert!(
+            missed.len() * 100 <= live.len(),
+            "seed {seed}: {} of {} live narrow rules pass every test: {missed:?}",
+            missed.len(),
+            live.len()
+        );
+    }
+}
+
+#[test]
+fn the_scan_finds_the_rules_that_fire_and_those_that_are_exposed() {
+    let suite = &suites()[0];
+    let family = &suite.pool.narrow.family;
+    for c in suite.pool.candidates.iter().step_by(97).take(12) {
+        let (_, log) = decisions(&c.case.game, Budget::default());
+        let firing = family.firing(&log);
+        let by_api: Vec<u32> = (0..family.len() as u32)
+            .filter(|&id| fires(&family.rule(id), &log))
+            .collect();
+        assert_eq!(firing, by_api, "{}", c.case.game.to_text());
+        // What the candidate is credited with, it exposes.
+        for &id in &c.narrow {
+            assert!(firing.contains(&id));
+            assert!(
+                rule_fails(family.rule(id), c),
+                "{}",
+                family.rule(id).words()
             );
         }
     }

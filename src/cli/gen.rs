@@ -371,6 +371,20 @@ fn print_summary(suite: &Suite, against: Option<&AgainstReport>) {
         suite.events().len(),
         suite.reachable_events().len()
     );
+    let narrow = &suite.pool.narrow;
+    let live = narrow.live();
+    let exposed = suite.narrow_exposed();
+    eprintln!(
+        "gen: narrow family: {} rules, {} fire on some candidate, {} live, {} fire but no candidate exposes them ({} aimed games); the suite exposes {} of the {} live rules ({:.1}%)",
+        narrow.family.len(),
+        narrow.fired().len(),
+        live.len(),
+        narrow.unexposed().len(),
+        suite.pool.aimed,
+        live.iter().filter(|&id| exposed.contains(id)).count(),
+        live.len(),
+        100.0 * live.iter().filter(|&id| exposed.contains(id)).count() as f64 / live.len().max(1) as f64
+    );
     eprintln!(
         "gen: {} of {} solutions with two catalogue mistakes fail the suite",
         pairs() - suite.two_mistakes_passing().len(),

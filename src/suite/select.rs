@@ -8,12 +8,18 @@
 //!    `basic` and `no-nullify` tests expose what their cards allow, and a
 //!    wrong solution loses points in each subtask it gets wrong; mistakes
 //!    that need tricks or nullifies are carried by the `full` tests);
-//! 3. rule events (`crate::coverage`) no chosen test covers yet;
-//! 4. mistakes exposed by exactly one chosen test so far (a second test
+//! 3. rules of the narrow family ([`super::narrow`]) no chosen test
+//!    exposes yet: a candidate counts the rules the scan found it exposes,
+//!    and each chosen test is completed (played against every live rule
+//!    that fires on it), so that what the chosen tests expose is known
+//!    exactly and the next steps go for the rest;
+//! 4. rule events (`crate::coverage`) no chosen test covers yet;
+//! 5. narrow rules no chosen test of its own subtask exposes yet;
+//! 6. mistakes exposed by exactly one chosen test so far (a second test
 //!    for each);
-//! 5. pairs of mistakes newly separated, per card of the test (small
+//! 7. pairs of mistakes newly separated, per card of the test (small
 //!    tests first);
-//! 6. depth: each mistake it exposes counts 1 / (1 + the tests exposing it
+//! 8. depth: each mistake it exposes counts 1 / (1 + the tests exposing it
 //!    so far), and each rule event it covers 1 / (1 + the tests covering
 //!    it so far), so that once everything above is reached, the last
 //!    slots go to tests exposing many mistakes and covering many events
@@ -21,7 +27,7 @@
 //!    which chooses each suite as if one mistake were unknown: the event
 //!    depth catches 165 of 180 held-out mistakes over seeds 1 to 10, the
 //!    mistake depth alone 161.)
-//! 7. the smaller test, then the earlier candidate.
+//! 9. the smaller test, then the earlier candidate.
 //!
 //! **Separated pairs.** A pair of mistakes (a, b) is separated when some
 //! test exposes exactly one of them. That is the pair definition that
@@ -39,9 +45,15 @@
 //! anything is chosen: [`build`] draws more `full` candidates, round after
 //! round, while some mistake is exposed by fewer than
 //! [`SuiteOptions::min_exposing`] candidates, up to
-//! [`SuiteOptions::max_extra_rounds`] rounds or the time limit.
+//! [`SuiteOptions::max_extra_rounds`] rounds or the time limit. Then a
+//! narrow rule that fires on some candidate but that no candidate exposes
+//! gets games aimed at its situation ([`Pool::extend_aimed`]: the profile
+//! it first fired in, nudged toward the cards its kind and context name),
+//! up to [`SuiteOptions::aimed_games`] of them.
 
 use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -51,6 +63,7 @@ use crate::coverage::{RuleEvent, RuleSet};
 use pigkill_reference::mutants::MutationSet;
 
 use super::exposure::{catalogue, set_exposed, MutantSet};
+use super::narrow::{Family, RuleBits, ScanLimits};
 use super::pool::{Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
 
 /// How a suite is made.
@@ -64,8 +77,16 @@ pub struct SuiteOptions {
     /// At most this many extra rounds, each as many `full` candidates as
     /// the first pool (at least [`MIN_EXTRA_ROUND`]).
     pub max_extra_rounds: u32,
-    /// Stop the extra rounds after this long (from the start of [`build`]).
+    /// Stop the extra rounds and the aimed games after this long (from
+    /// the start of [`build`]).
     pub time_limit: Option<Duration>,
+    /// The family of narrow rules to expose (`None`: the narrow family,
+    /// [`Family::narrow`]).
+    pub family: Option<Arc<Family>>,
+    /// How much the scan of the pool plays each narrow rule.
+    pub scan: ScanLimits,
+    /// At most this many games aimed at narrow rules no candidate exposes.
+    pub aimed_games: u64,
 }
 
 impl Default for SuiteOptions {
@@ -75,6 +96,9 @@ impl Default for SuiteOptions {
             min_exposing: 2,
             max_extra_rounds: 8,
             time_limit: Some(Duration::from_secs(45)),
+            family: None,
+            scan: ScanLimits::default(),
+            aimed_games: 1000,
         }
     }
 }
@@ -89,6 +113,8 @@ pub struct Suite {
     pub tests: Vec<usize>,
     /// How many extra rounds of `full` candidates were drawn.
     pub extra_rounds: u32,
+    /// How many rounds of aimed games were drawn.
+    pub aimed_rounds: u32,
     /// How long the pool and the choice took.
     pub elapsed: Duration,
 }
@@ -201,6 +227,31 @@ impl Suite {
     pub fn separable_pairs(&self) -> usize {
         separated(self.pool.candidates.iter().map(|c| &c.exposes))
     }
+
+    /// The narrow rules some test exposes (the tests are completed).
+    pub fn narrow_exposed(&self) -> RuleBits {
+        self.cases()
+            .flat_map(|c| c.narrow.iter().copied())
+            .collect()
+    }
+
+    /// For each live narrow rule, in family order, the suite positions
+    /// (from 0) of the tests exposing it.
+    pub fn narrow_exposing(&self) -> Vec<(u32, Vec<usize>)> {
+        let mut by_rule: std::collections::BTreeMap<u32, Vec<usize>> = self
+            .pool
+            .narrow
+            .live()
+            .iter()
+            .map(|id| (id, Vec::new()))
+            .collect();
+        for (t, c) in self.cases().enumerate() {
+            for id in &c.narrow {
+                by_rule.entry(*id).or_default().push(t);
+            }
+        }
+        by_rule.into_iter().collect()
+    }
 }
 
 /// How many pairs of catalogue mistakes there are.
@@ -263,6 +314,8 @@ struct State {
     events: RuleSet,
     event_hits: Vec<u32>,
     partition: Partition,
+    narrow: RuleBits,
+    narrow_by_subtask: [RuleBits; 3],
 }
 
 impl State {
@@ -274,6 +327,8 @@ impl State {
             events: RuleSet::new(),
             event_hits: vec![0; RuleEvent::ALL.len()],
             partition: Partition::new(),
+            narrow: RuleBits::default(),
+            narrow_by_subtask: Default::default(),
         }
     }
 
@@ -296,19 +351,32 @@ impl State {
             self.event_hits[e as usize] += 1;
         }
         self.partition.refine(&c.exposes);
+        for &id in &c.narrow {
+            self.narrow.insert(id);
+            self.narrow_by_subtask[c.slot.subtask().number()].insert(id);
+        }
     }
 
     /// The greedy key of adding `c` (bigger is better; see the module docs).
     fn key(&self, c: &Candidate, id: usize) -> Key {
         let subtask = &self.by_subtask[c.slot.subtask().number()];
+        let narrow_subtask = &self.narrow_by_subtask[c.slot.subtask().number()];
         let size = c.size();
         Key(
             c.exposes.difference(&self.covered).len(),
             c.exposes.difference(subtask).len(),
+            c.narrow
+                .iter()
+                .filter(|&&id| !self.narrow.contains(id))
+                .count(),
             c.case
                 .events
                 .iter()
                 .filter(|e| !self.events.contains(*e))
+                .count(),
+            c.narrow
+                .iter()
+                .filter(|&&id| !narrow_subtask.contains(id))
                 .count(),
             c.exposes.iter().filter(|&m| self.hits[m] == 1).count(),
             self.partition.gain(&c.exposes) * 1024 / (256 + size),
@@ -327,12 +395,13 @@ impl State {
     }
 
     /// What the tests achieve, for comparing swaps: mistakes exposed,
-    /// mistakes exposed in their subtasks, events, mistakes exposed twice,
-    /// pairs separated.
-    fn score(&self) -> (usize, usize, usize, usize, usize) {
+    /// mistakes exposed in their subtasks, narrow rules exposed, events,
+    /// mistakes exposed twice, pairs separated.
+    fn score(&self) -> (usize, usize, usize, usize, usize, usize) {
         (
             self.covered.len(),
             self.by_subtask.iter().map(MutantSet::len).sum(),
+            self.narrow.len(),
             self.events.len(),
             self.hits.iter().filter(|&&h| h >= 2).count(),
             pairs() - self.partition.unseparated(),
@@ -348,14 +417,16 @@ struct Key(
     usize,
     usize,
     usize,
+    usize,
+    usize,
     Reverse<usize>,
     Reverse<usize>,
 );
 
 /// Chooses the tests from `pool`: as many of each slot kind as `SHAPE`
 /// says (fewer when the pool has fewer), greedily (see the module docs),
-/// in suite order.
-pub fn choose(pool: &Pool) -> Vec<usize> {
+/// in suite order. The chosen candidates are completed.
+pub fn choose(pool: &mut Pool) -> Vec<usize> {
     let mut room: [usize; 4] = [0; 4];
     for (slot, n) in SHAPE {
         room[slot.number()] += n;
@@ -374,6 +445,7 @@ pub fn choose(pool: &Pool) -> Vec<usize> {
             .map(|(id, c)| (state.key(c, id), id))
             .max();
         let Some((_, id)) = best else { break };
+        pool.complete(id);
         let c = &pool.candidates[id];
         taken[id] = true;
         room[c.slot.number()] -= 1;
@@ -397,11 +469,13 @@ fn order(pool: &Pool, tests: &mut [usize]) {
 /// tests cover, keeps `keep` true, and achieves the most (see the module
 /// docs). `None` when no test can be replaced that way.
 pub fn best_swap(
-    pool: &Pool,
+    pool: &mut Pool,
     tests: &[usize],
     new: usize,
     keep: impl Fn(&[usize]) -> bool,
 ) -> Option<usize> {
+    pool.complete(new);
+    let pool = &*pool;
     let before = State::of(tests.iter().map(|&i| &pool.candidates[i]));
     let slot = pool.candidates[new].slot;
     tests
@@ -425,7 +499,7 @@ pub fn best_swap(
 /// no test can give way; keeps the suite order. Returns the candidate it
 /// replaced.
 pub fn swap_in(
-    pool: &Pool,
+    pool: &mut Pool,
     tests: &mut Vec<usize>,
     new: usize,
     keep: impl Fn(&[usize]) -> bool,
@@ -450,22 +524,73 @@ pub const MIN_EXTRA_ROUND: u64 = 1000;
 /// cuts the extra rounds short.
 pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
     let start = Instant::now();
-    let mut pool = Pool::draw(seed, options.pool);
+    let in_time = || options.time_limit.is_none_or(|t| start.elapsed() < t);
+    let family = options
+        .family
+        .clone()
+        .unwrap_or_else(|| Arc::new(Family::narrow()));
+    let mut pool = Pool::draw(seed, options.pool, family, options.scan);
     let mut extra_rounds = 0;
     while extra_rounds < options.max_extra_rounds
-        && options.time_limit.is_none_or(|t| start.elapsed() < t)
+        && in_time()
         && hard_to_expose(&pool, options.min_exposing)
     {
         pool.extend(Slot::Full, options.pool.of(Slot::Full).max(MIN_EXTRA_ROUND));
         extra_rounds += 1;
     }
-    let tests = choose(&pool);
+    let mut aimed_rounds = 0;
+    while pool.aimed < options.aimed_games && in_time() {
+        let aims = aims(&pool, (options.aimed_games - pool.aimed).min(AIMED_ROUND));
+        if aims.is_empty() {
+            break;
+        }
+        pool.extend_aimed(&aims);
+        aimed_rounds += 1;
+    }
+    let tests = choose(&mut pool);
     Suite {
         pool,
         tests,
         extra_rounds,
+        aimed_rounds,
         elapsed: start.elapsed(),
     }
+}
+
+/// The most games one round of aimed games draws.
+pub const AIMED_ROUND: u64 = 250;
+
+/// The games of the next round aimed at the narrow rules that fire but
+/// that no candidate exposes, while they may still be tried on aimed
+/// games: `count` games shared out evenly among the distinct aims, in the
+/// order of their first rule.
+fn aims(pool: &Pool, count: u64) -> Vec<(pigkill_generators::Profile, pigkill_generators::Steer)> {
+    let narrow = &pool.narrow;
+    let full = Subtask::Full.number();
+    let mut distinct = Vec::new();
+    let mut seen = HashMap::new();
+    for id in narrow.unexposed() {
+        if narrow.tried[id as usize][full] >= narrow.limits.aimed_tries {
+            continue;
+        }
+        let aim = narrow.aim(id);
+        seen.entry(aim).or_insert_with(|| {
+            distinct.push(aim);
+        });
+    }
+    if distinct.is_empty() {
+        return Vec::new();
+    }
+    // Start where the last round stopped, so that every aim gets games
+    // when there are more aims than games in a round.
+    let start = pool.aimed as usize % distinct.len();
+    distinct.rotate_left(start);
+    let each = (count / distinct.len() as u64).max(1);
+    distinct
+        .iter()
+        .flat_map(|&aim| std::iter::repeat_n(aim, each as usize))
+        .take(count as usize)
+        .collect()
 }
 
 /// Whether some catalogue mistake is exposed by fewer than `min` candidates.
