@@ -5,62 +5,62 @@
 
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 
-use crate::mutants::{Mutation, Rules};
+use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
+use crate::mutants::Mutation;
 use crate::table::Table;
 
-impl<T: Tracer, R: Rules> Table<'_, T, R> {
+impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `pig`'s play phase: scan the hand from the left, play the first
     /// playable card, and scan again from the left; stop when nothing is
     /// playable, the pig dies, or the game ends.
     ///
     /// Playable: P when HP < 4; K when no kill was played this phase or
     /// the pig has a crossbow, and it has a kill target; F when it has a
-    /// duel target; N, W and Z always; D and J never.
+    /// duel target; N, W and Z always; D and J never. Each scan decides
+    /// each card kind once, when it first meets one.
     pub(crate) fn play_phase(&mut self, pig: Seat) {
-        let mut kill_played = false;
+        self.kill_played = false;
         // Where the next scan starts: the leftmost card, but for some mistakes.
         let mut resume = 0;
         loop {
-            let kill_target = self.kill_target(pig);
-            let duel_target = self.duel_target(pig);
-            let kill_limit_reached =
-                kill_played && !self.crossbow[pig] && !self.mutated(Mutation::UnlimitedKills);
-            let may_kill = !kill_limit_reached && kill_target.is_some();
-            let hurt = self.hp[pig] < MAX_HP;
-            let from = resume.min(self.hand[pig].len());
-            // Which cards are playable right now, decided once per scan
-            // (indexed by card; D and J never are).
-            let mut playable_now = [false; Card::ALL.len()];
-            playable_now[Card::Peach as usize] = hurt || self.mutated(Mutation::PeachAtFullHp);
-            playable_now[Card::Kill as usize] = may_kill;
-            playable_now[Card::Duel as usize] = duel_target.is_some();
-            playable_now[Card::Invasion as usize] = true;
-            playable_now[Card::Volley as usize] = true;
-            playable_now[Card::Crossbow as usize] =
-                !(self.crossbow[pig] && self.mutated(Mutation::SecondCrossbowStays));
-            let found = self.hand[pig][from..]
-                .iter()
-                .position(|&card| playable_now[card as usize]);
-            let Some(index) = found.map(|i| i + from) else {
+            let mut scan = Scan::default();
+            let mut index = resume.min(self.hand[pig].len());
+            let found = loop {
+                let Some(&card) = self.hand[pig].get(index) else {
+                    break None;
+                };
+                if self.playable(pig, card, &mut scan) {
+                    break Some(index);
+                }
+                index += 1;
+            };
+            let Some(index) = found else {
                 return;
             };
             let card = self.hand[pig].remove(index);
-            resume = if self.scan_resumes_after(card) {
-                index
-            } else {
-                0
-            };
+            if !D::PLAIN {
+                self.nullified = false;
+                self.death_in_resolution = false;
+            }
             self.plays_this_round += 1;
-            match (card, kill_target, duel_target) {
+            match (card, scan.kill_target, scan.duel_target) {
                 (Card::Peach, _, _) => self.play_peach(pig),
-                (Card::Kill, Some(target), _) => {
-                    kill_played = true;
+                (Card::Kill, Some(Some(target)), _) => {
+                    self.kill_played = true;
                     self.play_kill(pig, target);
                 }
-                (Card::Duel, _, Some(target)) => {
+                (Card::Duel, _, Some(Some(target))) => {
                     let fought_with_kills = self.play_duel(pig, target);
-                    if fought_with_kills && self.mutated(Mutation::DuelKillCountsAsPlayed) {
-                        kill_played = true;
+                    if fought_with_kills
+                        && (self.mutated(Mutation::DuelKillCountsAsPlayed)
+                            || self.decide_if(
+                                Point::new(DecisionKind::DuelKillCounts, pig, Choice(0))
+                                    .about(target),
+                                Choice(1),
+                                |_| 0,
+                            ))
+                    {
+                        self.kill_played = true;
                     }
                 }
                 (Card::Invasion, _, _) => self.play_invasion(pig),
@@ -72,19 +72,60 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             if self.winner.is_some() || !self.alive[pig] {
                 return;
             }
+            resume = if self.scan_resumes_after(pig, card) {
+                index
+            } else {
+                0
+            };
         }
+    }
+
+    /// Whether `card` is playable now in `pig`'s play phase, decided once
+    /// per card kind and scan (kept in `scan`).
+    fn playable(&mut self, pig: Seat, card: Card, scan: &mut Scan) -> bool {
+        if let Some(known) = scan.playable[card as usize] {
+            return known;
+        }
+        let rule = match card {
+            Card::Peach => self.hp[pig] < MAX_HP || self.mutated(Mutation::PeachAtFullHp),
+            Card::Kill => {
+                !self.kill_played || self.crossbow[pig] || self.mutated(Mutation::UnlimitedKills)
+            }
+            Card::Duel => {
+                let target = self.duel_target(pig);
+                scan.duel_target = Some(target);
+                scan.playable[card as usize] = Some(target.is_some());
+                return target.is_some();
+            }
+            Card::Invasion | Card::Volley => true,
+            Card::Crossbow => !(self.crossbow[pig] && self.mutated(Mutation::SecondCrossbowStays)),
+            Card::Dodge | Card::Nullify => return false,
+        };
+        let point = Point::new(DecisionKind::Playable, pig, Choice(u8::from(rule))).with_card(card);
+        let mut playable = self.decide_if(point, Choice(1), |_| 0);
+        if card == Card::Kill {
+            let target = if playable {
+                self.kill_target(pig)
+            } else {
+                None
+            };
+            scan.kill_target = Some(target);
+            playable = target.is_some();
+        }
+        scan.playable[card as usize] = Some(playable);
+        playable
     }
 
     /// Whether, after playing `card`, the next scan goes on from the played
     /// card's place rather than from the leftmost card (never, by the rules).
-    fn scan_resumes_after(&self, card: Card) -> bool {
-        self.mutated(Mutation::ScanResumesAfterPlay)
+    fn scan_resumes_after(&mut self, pig: Seat, card: Card) -> bool {
+        if self.mutated(Mutation::ScanResumesAfterPlay)
             || (card == Card::Crossbow && self.mutated(Mutation::ScanResumesAfterCrossbow))
-    }
-
-    /// A player that plays a kill or a duel at a target reveals its role.
-    fn reveal_by_attack(&mut self, player: Seat) {
-        self.reveal(player);
+        {
+            return true;
+        }
+        let point = Point::new(DecisionKind::ScanStart, pig, Choice(0)).with_card(card);
+        self.decide_if(point, Choice(1), |_| 0)
     }
 
     /// P: heals its owner by 1, up to 4 HP (played only below 4 HP, but
@@ -114,6 +155,31 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
         self.emit(Event::Equip { pig, replaced });
     }
 
+    /// When playing `card` at `target` (if any) reveals `player`: 0 at
+    /// once, 1 only if it takes effect, 2 never. Rules: K and F at once,
+    /// N and W never. No decision for a pig already revealed.
+    fn reveal_on_play(&mut self, player: Seat, target: Option<Seat>, card: Card, rule: u8) -> u8 {
+        if self.revealed[player] {
+            return rule;
+        }
+        let area = matches!(card, Card::Invasion | Card::Volley);
+        let mut point = Point::new(DecisionKind::RevealOnPlay, player, Choice(rule))
+            .with_card(card)
+            .legal(if area { 0b101 } else { 0b111 });
+        if let Some(target) = target {
+            point = point.about(target);
+        }
+        self.decide(point, |_| 0).0
+    }
+
+    /// Whether a nullify round is held for `player`'s trick `card` on `target`.
+    fn nullify_held(&mut self, player: Seat, target: Seat, card: Card) -> bool {
+        let point = Point::new(DecisionKind::NullifyHeld, player, Choice(0))
+            .about(target)
+            .with_card(card);
+        self.decide_if(point, Choice(0), |_| 0)
+    }
+
     /// K: the player reveals; the target discards its leftmost D, or takes
     /// 1 damage from the player.
     pub(crate) fn play_kill(&mut self, player: Seat, target: Seat) {
@@ -122,9 +188,17 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             card: Card::Kill,
             target: Some(target),
         });
-        let reveal_on_play = !self.mutated(Mutation::KillRevealsOnlyOnHit);
-        if reveal_on_play {
-            self.reveal_by_attack(player);
+        if !D::PLAIN {
+            self.trick = Some(Card::Kill);
+        }
+        let rule = if self.mutated(Mutation::KillRevealsOnlyOnHit) {
+            1
+        } else {
+            0
+        };
+        let reveal = self.reveal_on_play(player, Some(target), Card::Kill, rule);
+        if reveal == 0 {
+            self.reveal(player, Card::Kill);
         }
         if self.take_leftmost(target, Card::Dodge) {
             self.emit(Event::Respond {
@@ -133,9 +207,12 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             });
         } else {
             self.deal_damage(target, player);
-            if !reveal_on_play {
-                self.reveal_by_attack(player);
+            if reveal == 1 {
+                self.reveal(player, Card::Kill);
             }
+        }
+        if !D::PLAIN {
+            self.trick = None;
         }
     }
 
@@ -150,28 +227,53 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             card: Card::Duel,
             target: Some(target),
         });
-        let reveal_on_play = !self.mutated(Mutation::DuelRevealsOnlyIfNotNullified);
-        if reveal_on_play {
-            self.reveal_by_attack(player);
+        if !D::PLAIN {
+            self.trick = Some(Card::Duel);
         }
-        if !self.mutated(Mutation::DuelNotNullified) && self.nullify_round(player, target) {
+        let fought = self.resolve_duel(player, target);
+        if !D::PLAIN {
+            self.trick = None;
+        }
+        fought
+    }
+
+    /// The duel of [`Self::play_duel`], once played.
+    fn resolve_duel(&mut self, player: Seat, target: Seat) -> bool {
+        let rule = if self.mutated(Mutation::DuelRevealsOnlyIfNotNullified) {
+            1
+        } else {
+            0
+        };
+        let reveal = self.reveal_on_play(player, Some(target), Card::Duel, rule);
+        if reveal == 0 {
+            self.reveal(player, Card::Duel);
+        }
+        if !self.mutated(Mutation::DuelNotNullified)
+            && self.nullify_held(player, target, Card::Duel)
+            && self.nullify_round(player, target)
+        {
             return false;
         }
-        if !reveal_on_play {
-            self.reveal_by_attack(player);
+        if reveal == 1 {
+            self.reveal(player, Card::Duel);
         }
-        if self.role[player] == Role::Lord
+        let yields = self.role[player] == Role::Lord
             && self.role[target] == Role::Loyalist
-            && !self.mutated(Mutation::LoyalistFightsLord)
-        {
+            && !self.mutated(Mutation::LoyalistFightsLord);
+        let point = Point::new(DecisionKind::DuelYield, target, Choice(u8::from(yields)))
+            .about(player)
+            .with_card(Card::Duel);
+        if self.decide_if(point, Choice(1), |_| 0) {
             self.deal_damage(target, player);
             return false;
         }
-        let (first, second) = if self.mutated(Mutation::DuelPlayerFirst) {
-            (player, target)
-        } else {
-            (target, player)
-        };
+        let point = Point::new(DecisionKind::DuelFirst, player, Choice(0)).about(target);
+        let (first, second) =
+            if self.mutated(Mutation::DuelPlayerFirst) || self.decide_if(point, Choice(1), |_| 0) {
+                (player, target)
+            } else {
+                (target, player)
+            };
         let mut player_discarded = false;
         loop {
             for (pig, other) in [(first, second), (second, first)] {
@@ -185,7 +287,8 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
                     card: Card::Kill,
                 });
             }
-            if self.mutated(Mutation::DuelOneKillEach) {
+            let point = Point::new(DecisionKind::DuelContinues, player, Choice(0)).about(target);
+            if self.mutated(Mutation::DuelOneKillEach) || !self.decide_if(point, Choice(0), |_| 0) {
                 return player_discarded;
             }
         }
@@ -196,6 +299,13 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
     fn lose_duel(&mut self, loser: Seat, winner: Seat, player: Seat) {
         let source = if self.mutated(Mutation::DuelDamageFromPlayer) {
             player
+        } else if loser == player {
+            let point = Point::new(DecisionKind::DuelDamageSource, player, Choice(0)).about(winner);
+            if self.decide_if(point, Choice(1), |_| 0) {
+                player
+            } else {
+                winner
+            }
         } else {
             winner
         };
@@ -223,30 +333,50 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             card,
             target: None,
         });
-        if self.mutated(Mutation::AreaTrickReveals) {
-            self.reveal(player);
+        if !D::PLAIN {
+            self.trick = Some(card);
         }
-        let mut pig = if self.mutated(Mutation::InvasionFromFirstPig) {
-            self.n - 1
+        self.resolve_area_trick(player, card, answer);
+        if !D::PLAIN {
+            self.trick = None;
+        }
+    }
+
+    /// The resolution of [`Self::play_area_trick`], once played.
+    fn resolve_area_trick(&mut self, player: Seat, card: Card, answer: Card) {
+        let rule = if self.mutated(Mutation::AreaTrickReveals) {
+            0
         } else {
-            player
+            2
         };
+        if self.reveal_on_play(player, None, card, rule) == 0 {
+            self.reveal(player, card);
+        }
+        let from_first = self.mutated(Mutation::InvasionFromFirstPig) || {
+            let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
+            self.decide_if(point, Choice(1), |_| 0)
+        };
+        let mut pig = if from_first { self.n - 1 } else { player };
         let nullifiable = !(card == Card::Volley && self.mutated(Mutation::VolleyNotNullified));
         for _ in 0..self.n {
             pig = self.next_seat(pig);
             if pig == player || !self.alive[pig] {
                 continue;
             }
-            if nullifiable && self.nullify_round(player, pig) {
+            if nullifiable
+                && self.nullify_held(player, pig, card)
+                && self.nullify_round(player, pig)
+            {
                 continue;
             }
             if self.take_leftmost(pig, answer) {
                 self.emit(Event::Respond { pig, card: answer });
-                if pig == 0
-                    && self.mutated(Mutation::SuspicionWithoutDamage)
-                    && self.lord_would_suspect(player, card)
-                {
-                    self.suspect(player);
+                if pig == 0 && !self.suspected[player] {
+                    let rule = self.mutated(Mutation::SuspicionWithoutDamage)
+                        && self.lord_would_suspect(player, card);
+                    if self.lord_suspects(player, card, rule, false) {
+                        self.suspect(player);
+                    }
                 }
                 continue;
             }
@@ -254,13 +384,34 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             if self.winner.is_some() {
                 return;
             }
-            if pig == 0 && self.lord_would_suspect(player, card) {
-                self.suspect(player);
+            if pig == 0 && !self.suspected[player] {
+                let rule = self.lord_would_suspect(player, card);
+                if self.lord_suspects(player, card, rule, true) {
+                    self.suspect(player);
+                }
             }
-            if !self.alive[pig] && self.mutated(Mutation::AreaTrickStopsAtDeath) {
-                return;
+            if !self.alive[pig] {
+                let point = Point::new(DecisionKind::AreaContinues, player, Choice(0))
+                    .about(pig)
+                    .with_card(card);
+                if self.mutated(Mutation::AreaTrickStopsAtDeath)
+                    || !self.decide_if(point, Choice(0), |_| 0)
+                {
+                    return;
+                }
             }
         }
+    }
+
+    /// Whether MP, having answered (`damaged` false) or been hurt by
+    /// `player`'s invasion or volley `card`, now suspects it, where the
+    /// rules say `rule`.
+    fn lord_suspects(&mut self, player: Seat, card: Card, rule: bool, damaged: bool) -> bool {
+        let point = Point::new(DecisionKind::Suspect, 0, Choice(u8::from(rule)))
+            .about(player)
+            .with_card(card);
+        let extra = if damaged { Feature::Damaged.bit() } else { 0 };
+        self.decide_if(point, Choice(1), |_| extra)
     }
 
     /// Whether MP, hurt by `player`'s invasion or volley `card`, now
@@ -278,4 +429,15 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
         self.suspected[player] = true;
         self.emit(Event::Suspect { pig: player });
     }
+}
+
+/// What one scan of the hand has decided so far.
+#[derive(Default)]
+struct Scan {
+    /// Whether each card kind is playable, once decided.
+    playable: [Option<bool>; Card::ALL.len()],
+    /// The kill target, once looked for.
+    kill_target: Option<Option<Seat>>,
+    /// The duel target, once looked for.
+    duel_target: Option<Option<Seat>>,
 }

@@ -5,10 +5,11 @@
 
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, Winner};
 
-use crate::mutants::{Mutation, Rules};
+use crate::decision::{Choice, Decider, DecisionKind, Point};
+use crate::mutants::Mutation;
 use crate::table::{count_u32, Table};
 
-impl<T: Tracer, R: Rules> Table<'_, T, R> {
+impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `pig` takes 1 damage from `source`. At 0 HP or less it eats its
     /// leftmost P and is back at 1 HP, or else dies.
     pub(crate) fn deal_damage(&mut self, pig: Seat, source: Seat) {
@@ -21,27 +22,49 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
         if self.hp[pig] > 0 {
             return;
         }
-        let may_eat = !(pig != self.current && self.mutated(Mutation::NoRescueOutsideOwnTurn));
-        if may_eat && self.mutated(Mutation::EatEveryPeach) {
-            let mut eaten = 0;
-            while self.take_leftmost(pig, Card::Peach) {
-                eaten += 1;
-            }
-            if eaten > 0 {
-                self.hp[pig] = eaten;
-                self.emit(Event::Rescue { pig });
-                return;
-            }
-        }
-        if may_eat
-            && !self.mutated(Mutation::DyingSkipsPeach)
-            && self.take_leftmost(pig, Card::Peach)
-        {
-            self.hp[pig] = 1;
+        if self.eats_peach(pig, source) {
             self.emit(Event::Rescue { pig });
             return;
         }
         self.die(pig, source);
+    }
+
+    /// Whether dying `pig` (hurt by `source`) eats a peach, and eats it:
+    /// its leftmost, back to 1 HP.
+    fn eats_peach(&mut self, pig: Seat, source: Seat) -> bool {
+        let outside_turn = pig != self.current && self.mutated(Mutation::NoRescueOutsideOwnTurn);
+        let may_eat = !outside_turn && !self.mutated(Mutation::DyingSkipsPeach);
+        if !may_eat || !self.hand[pig].contains(&Card::Peach) {
+            return false;
+        }
+        let point = Point::new(DecisionKind::EatPeach, pig, Choice(0))
+            .about(source)
+            .with_card(Card::Peach);
+        if !self.decide_if(point, Choice(0), |_| 0) {
+            return false;
+        }
+        let every = self.mutated(Mutation::EatEveryPeach) || {
+            !D::PLAIN
+                && self.hand[pig].iter().filter(|&&c| c == Card::Peach).count() > 1
+                && self.decide_if(
+                    Point::new(DecisionKind::PeachCount, pig, Choice(0))
+                        .about(source)
+                        .with_card(Card::Peach),
+                    Choice(1),
+                    |_| 0,
+                )
+        };
+        if every {
+            let mut eaten = 0;
+            while self.take_leftmost(pig, Card::Peach) {
+                eaten += 1;
+            }
+            self.hp[pig] = eaten;
+            return true;
+        }
+        self.take_leftmost(pig, Card::Peach);
+        self.hp[pig] = 1;
+        true
     }
 
     /// `pig` dies from `source`'s damage: its hand and weapon are discarded.
@@ -50,6 +73,9 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
     /// hand and weapon.
     fn die(&mut self, pig: Seat, source: Seat) {
         self.alive[pig] = false;
+        if !D::PLAIN {
+            self.death_in_resolution = true;
+        }
         let discarded = count_u32(self.hand[pig].len());
         let weapon = self.crossbow[pig];
         self.hand[pig].clear();
@@ -64,43 +90,68 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
             Role::Lord => self.game_over(Winner::Rebels),
             Role::Rebel => {
                 let last_rebel = !self.any_rebel_alive();
-                if last_rebel && !self.mutated(Mutation::RewardAfterLastRebel) {
-                    self.game_over(Winner::Lord);
-                    return;
+                if last_rebel {
+                    let rule = Choice(u8::from(self.mutated(Mutation::RewardAfterLastRebel)));
+                    let point =
+                        Point::new(DecisionKind::RewardBeforeGameOver, source, rule).about(pig);
+                    if self.decide_if(point, Choice(0), |_| 0) {
+                        self.game_over(Winner::Lord);
+                        return;
+                    }
                 }
-                self.reward(source);
+                self.reward(source, pig);
                 if last_rebel {
                     self.game_over(Winner::Lord);
                 }
             }
             Role::Loyalist => {
                 if self.role[source] == Role::Lord && !self.mutated(Mutation::NoPenalty) {
-                    self.penalise_lord(source);
+                    let point = Point::new(DecisionKind::Penalty, source, Choice(0)).about(pig);
+                    if self.decide_if(point, Choice(0), |_| 0) {
+                        self.penalise_lord(source, pig);
+                    }
                 }
             }
         }
     }
 
-    /// `source` killed an FP: it draws 3 cards.
-    fn reward(&mut self, source: Seat) {
-        if self.role[source] == Role::Rebel && self.mutated(Mutation::NoRewardForRebelKiller) {
+    /// `source` killed the FP `rebel`: it draws 3 cards.
+    fn reward(&mut self, source: Seat, rebel: Seat) {
+        let rule =
+            self.role[source] == Role::Rebel && self.mutated(Mutation::NoRewardForRebelKiller);
+        let point = Point::new(DecisionKind::Reward, source, Choice(u8::from(rule))).about(rebel);
+        if !self.decide_if(point, Choice(0), |_| 0) {
             return;
         }
         self.emit(Event::Reward { pig: source });
-        let cards = if self.mutated(Mutation::RewardDrawsTwo) {
-            2
+        let rule = if self.mutated(Mutation::RewardDrawsTwo) {
+            Choice(1)
         } else {
-            3
+            Choice(0)
+        };
+        let point = Point::new(DecisionKind::RewardCount, source, rule).about(rebel);
+        let cards = match self.decide(point, |_| 0) {
+            Choice(1) => 2,
+            Choice(2) => 4,
+            _ => 3,
         };
         for _ in 0..cards {
             self.draw(source);
         }
     }
 
-    /// MP killed a ZP: it discards its whole hand and its weapon.
-    fn penalise_lord(&mut self, lord: Seat) {
+    /// MP killed the ZP `loyalist`: it discards its whole hand and its weapon.
+    fn penalise_lord(&mut self, lord: Seat, loyalist: Seat) {
         let discarded = count_u32(self.hand[lord].len());
-        let weapon = self.crossbow[lord] && !self.mutated(Mutation::PenaltyKeepsWeapon);
+        let weapon = self.crossbow[lord]
+            && !self.mutated(Mutation::PenaltyKeepsWeapon)
+            && self.decide_if(
+                Point::new(DecisionKind::PenaltyWeapon, lord, Choice(0))
+                    .about(loyalist)
+                    .with_card(Card::Crossbow),
+                Choice(0),
+                |_| 0,
+            );
         self.hand[lord].clear();
         if weapon {
             self.crossbow[lord] = false;

@@ -13,6 +13,7 @@
 
 mod cards;
 mod damage;
+pub mod decision;
 pub mod mutants;
 mod nullify;
 mod stall;
@@ -23,7 +24,7 @@ use pigkill_engine::{
     Budget, Engine, Event, Game, NoTrace, Outcome, RunError, Stall, Tracer, Winner,
 };
 
-use crate::mutants::{Plain, Rules};
+use crate::decision::{Decider, Plain};
 use crate::stall::Snapshot;
 use crate::table::Table;
 
@@ -64,16 +65,31 @@ pub fn play_game<T: Tracer>(game: &Game, budget: Budget, tracer: T) -> Result<Ou
     play_game_with(game, budget, tracer, Plain)
 }
 
-/// [`play_game`] by these rules: [`Plain`], or with deliberate mistakes.
-fn play_game_with<T: Tracer, R: Rules>(
+/// [`play_game`] with the decisions taken by `decider` ([`Plain`]: the
+/// rules' choices).
+fn play_game_with<T: Tracer, D: Decider>(
     game: &Game,
     budget: Budget,
     tracer: T,
-    rules: R,
+    decider: D,
 ) -> Result<Outcome, RunError> {
-    let mut table = Table::new(game, tracer, rules);
+    let mut table = Table::new(game, tracer, decider);
     let winner = play_turns(&mut table, game, budget)?;
     Ok(table.outcome(winner))
+}
+
+/// [`play_game_with`], with the judge text as this run prints it.
+fn play_game_text<T: Tracer, D: Decider>(
+    game: &Game,
+    budget: Budget,
+    tracer: T,
+    decider: D,
+) -> Result<(Outcome, String), RunError> {
+    let mut table = Table::new(game, tracer, decider);
+    let winner = play_turns(&mut table, game, budget)?;
+    let outcome = table.outcome(winner);
+    let text = table.judge_text(&outcome);
+    Ok((outcome, text))
 }
 
 /// Plays `game` to its end and reads the whole table (HP, weapons,
@@ -90,8 +106,8 @@ pub fn run_to_end(game: &Game, budget: Budget) -> Result<pigkill_engine::TableEn
 }
 
 /// The turns of `game` on `table`, to the winner.
-fn play_turns<T: Tracer, R: Rules>(
-    table: &mut Table<'_, T, R>,
+fn play_turns<T: Tracer, D: Decider>(
+    table: &mut Table<'_, T, D>,
     game: &Game,
     budget: Budget,
 ) -> Result<Winner, RunError> {
@@ -120,6 +136,7 @@ fn play_turns<T: Tracer, R: Rules>(
             });
         }
         turns += 1;
+        table.turn = turns;
         table.emit(Event::TurnStart { pig, turn: turns });
         table.current = pig;
         table.draw(pig);
@@ -137,8 +154,8 @@ fn play_turns<T: Tracer, R: Rules>(
 /// card (quiet), or the deck was exhausted at both this and the previous
 /// round's start and the state is the same (repeated). Then records this
 /// round's start.
-fn round_start<T: Tracer, R: Rules>(
-    table: &mut Table<'_, T, R>,
+fn round_start<T: Tracer, D: Decider>(
+    table: &mut Table<'_, T, D>,
     snapshot: &mut Snapshot,
     last_round_started_exhausted: bool,
 ) -> Option<Stall> {

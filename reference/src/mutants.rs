@@ -26,35 +26,11 @@
 
 use std::fmt;
 
-use pigkill_engine::{Budget, Engine, Event, Game, NoTrace, Outcome, RunError};
+use pigkill_engine::{Budget, Engine, Event, Game, NoTrace, Outcome, RunError, Tracer};
 
-/// Which rules an engine plays by: the right ones, or with mistakes.
-pub trait Rules: Copy {
-    /// Whether these rules make the mistake `mutation`.
-    fn mutated(self, mutation: Mutation) -> bool;
-}
-
-/// The right rules: no mistake, every check a constant `false`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Plain;
-
-impl Rules for Plain {
-    #[inline(always)]
-    fn mutated(self, _mutation: Mutation) -> bool {
-        false
-    }
-}
-
-/// The rules with a set of deliberate mistakes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mistaken(pub MutationSet);
-
-impl Rules for Mistaken {
-    #[inline]
-    fn mutated(self, mutation: Mutation) -> bool {
-        self.0.contains(mutation)
-    }
-}
+use crate::decision::{
+    Choice, ContextRule, DecisionKind, Deviating, Deviation, DeviationRule, Feature,
+};
 
 /// Declares the catalogue: each mistake's variant, id, `rules.md` section
 /// and description, in one table.
@@ -319,7 +295,7 @@ impl Engine for MutantEngine {
     }
 
     fn run(&self, game: &Game, budget: Budget) -> Result<Outcome, RunError> {
-        crate::play_game_with(game, budget, NoTrace, Mistaken(MutationSet::single(self.0)))
+        mistaken_outcome(game, budget, NoTrace, MutationSet::single(self.0))
     }
 
     fn run_traced(
@@ -328,7 +304,7 @@ impl Engine for MutantEngine {
         budget: Budget,
         events: &mut Vec<Event>,
     ) -> Result<Outcome, RunError> {
-        crate::play_game_with(game, budget, events, Mistaken(MutationSet::single(self.0)))
+        mistaken_outcome(game, budget, events, MutationSet::single(self.0))
     }
 }
 
@@ -370,7 +346,7 @@ impl Engine for MistakenEngine {
     }
 
     fn run(&self, game: &Game, budget: Budget) -> Result<Outcome, RunError> {
-        crate::play_game_with(game, budget, NoTrace, Mistaken(self.set))
+        mistaken_outcome(game, budget, NoTrace, self.set)
     }
 
     fn run_traced(
@@ -379,7 +355,7 @@ impl Engine for MistakenEngine {
         budget: Budget,
         events: &mut Vec<Event>,
     ) -> Result<Outcome, RunError> {
-        crate::play_game_with(game, budget, events, Mistaken(self.set))
+        mistaken_outcome(game, budget, events, self.set)
     }
 }
 
@@ -390,31 +366,231 @@ impl Engine for MistakenEngine {
 ///
 /// As [`Engine::run`]: the game does not end.
 pub fn mistaken_output(game: &Game, budget: Budget, set: MutationSet) -> Result<String, RunError> {
-    let outcome = crate::play_game_with(game, budget, NoTrace, Mistaken(set))?;
-    Ok(render(&outcome, Mistaken(set)))
+    let (deviations, inline) = as_deviations(set);
+    crate::decision::mistaken_run(game, budget, NoTrace, &deviations, inline).map(|(_, text)| text)
 }
 
-/// The judge text of `outcome` as an engine with these rules prints it: a
-/// living pig with an empty hand prints an empty line, or none at all with
-/// [`Mutation::EmptyHandLineMissing`]. (A crossbow printed in the hand is
-/// already in the outcome: see `Table::outcome`.)
-fn render<R: Rules>(outcome: &Outcome, rules: R) -> String {
-    if !rules.mutated(Mutation::EmptyHandLineMissing) {
-        return outcome.to_judge_text();
-    }
-    let full = outcome.to_judge_text();
-    let mut out = String::with_capacity(full.len());
-    let mut lines = full.lines();
-    if let Some(winner) = lines.next() {
-        out.push_str(winner);
-        out.push('\n');
-    }
-    for (line, fate) in lines.zip(&outcome.pigs) {
-        let empty_hand = matches!(fate, pigkill_engine::PigFate::Alive(hand) if hand.is_empty());
-        if !empty_hand {
-            out.push_str(line);
-            out.push('\n');
+/// The outcome of the reference engine making every mistake of `set`,
+/// traced to `tracer`.
+fn mistaken_outcome<T: Tracer>(
+    game: &Game,
+    budget: Budget,
+    tracer: T,
+    set: MutationSet,
+) -> Result<Outcome, RunError> {
+    let (deviations, inline) = as_deviations(set);
+    let decider = Deviating::new(&deviations, inline, None);
+    crate::play_game_with(game, budget, tracer, decider)
+}
+
+/// The mistakes of `set` as deviations (those that are deviation rules),
+/// and the set of those that stay inline checks.
+fn as_deviations(set: MutationSet) -> (Vec<Deviation>, MutationSet) {
+    let mut deviations = Vec::new();
+    let mut inline = MutationSet::EMPTY;
+    for mutation in set.iter() {
+        match mutation.deviation_rules() {
+            Some(rules) if !INLINE_FOR_COMPARISON.contains(&mutation) => {
+                deviations.extend(rules.iter().copied().map(Deviation::Rule));
+            }
+            _ => inline = inline.with(mutation),
         }
     }
-    out
+    (deviations, inline)
+}
+
+/// Mistakes still run by their inline checks (while the deviation rules
+/// are compared with them).
+const INLINE_FOR_COMPARISON: &[Mutation] = &[];
+
+/// The judge output of the reference engine making the mistakes of `set`
+/// by their inline checks, for comparison with the deviation rules.
+#[doc(hidden)]
+pub fn inline_output(game: &Game, budget: Budget, set: MutationSet) -> Result<String, RunError> {
+    crate::decision::mistaken_run(game, budget, NoTrace, &[], set).map(|(_, text)| text)
+}
+
+/// The judge output of the reference engine making the mistakes of `set`
+/// by their deviation rules only, for comparison with the inline checks.
+#[doc(hidden)]
+pub fn rules_output(game: &Game, budget: Budget, set: MutationSet) -> Result<String, RunError> {
+    let deviations: Vec<Deviation> = set
+        .iter()
+        .filter_map(Mutation::deviation_rules)
+        .flatten()
+        .copied()
+        .map(Deviation::Rule)
+        .collect();
+    crate::decision::mistaken_run(game, budget, NoTrace, &deviations, MutationSet::EMPTY)
+        .map(|(_, text)| text)
+}
+
+/// A deviation rule: at `kind`, when every literal holds, choose `choose`.
+const fn rule(kind: DecisionKind, literals: &[(Feature, bool)], choose: u8) -> DeviationRule {
+    DeviationRule {
+        kind,
+        when: ContextRule::of(literals),
+        choose: Choice(choose),
+    }
+}
+
+/// `Some` of a static slice of deviation rules.
+macro_rules! rules {
+    ($($rule:expr),* $(,)?) => {{
+        const RULES: &[DeviationRule] = &[$($rule),*];
+        Some(RULES)
+    }};
+}
+
+impl Mutation {
+    /// The catalogue mistake as deviation rules (one rule, or a few for the
+    /// same misreading in several contexts), or None when it is not one
+    /// choice at one decision point.
+    pub fn deviation_rules(self) -> Option<&'static [DeviationRule]> {
+        use DecisionKind as K;
+        use Feature as F;
+        match self {
+            Mutation::LoyalistFightsLord => rules![rule(K::DuelYield, &[], 0)],
+            Mutation::NullifyStartsAfterPlayer => rules![rule(K::NullifyRoundStart, &[], 1)],
+            Mutation::DyingSkipsPeach => rules![rule(K::EatPeach, &[], 1)],
+            Mutation::DuelPlayerFirst => rules![rule(K::DuelFirst, &[], 1)],
+            Mutation::RewardAfterLastRebel => rules![rule(K::RewardBeforeGameOver, &[], 1)],
+            Mutation::InvasionFromFirstPig => rules![rule(K::AreaStart, &[], 1)],
+            Mutation::SecondCrossbowStays => rules![rule(
+                K::Playable,
+                &[(F::CardCrossbow, true), (F::ActorCrossbow, true)],
+                0
+            )],
+            Mutation::RightmostCard => rules![rule(K::TakeCard, &[], 1)],
+            Mutation::SuspicionSurvivesReveal => rules![rule(K::ClearSuspicion, &[], 1)],
+            Mutation::SingleNullify => rules![rule(K::CounterRound, &[], 1)],
+            Mutation::EatEveryPeach => rules![rule(K::PeachCount, &[], 1)],
+            Mutation::PeachAtFullHp => rules![rule(K::Playable, &[(F::CardPeach, true)], 1)],
+            Mutation::ScanResumesAfterPlay => rules![rule(K::ScanStart, &[], 1)],
+            Mutation::PenaltyKeepsWeapon => rules![rule(K::PenaltyWeapon, &[], 1)],
+            Mutation::SuspicionWithoutDamage => rules![rule(
+                K::Suspect,
+                &[(F::Damaged, false), (F::SubjectRevealed, false)],
+                1
+            )],
+            Mutation::KillIgnoresDeaths => rules![rule(K::KillPastDead, &[], 1)],
+            Mutation::RebelDuelsNearestEnemy => rules![rule(K::RebelDuelTarget, &[], 1)],
+            Mutation::ProtectsByTrueRole => rules![
+                rule(
+                    K::NullifyWants,
+                    &[
+                        (F::Protecting, true),
+                        (F::ActorRebel, false),
+                        (F::SubjectLoyalist, true)
+                    ],
+                    1
+                ),
+                rule(
+                    K::NullifyWants,
+                    &[
+                        (F::Protecting, true),
+                        (F::ActorRebel, true),
+                        (F::SubjectRebel, true)
+                    ],
+                    1
+                ),
+                rule(
+                    K::NullifyWants,
+                    &[
+                        (F::Protecting, false),
+                        (F::ActorRebel, false),
+                        (F::SubjectRebel, true)
+                    ],
+                    1
+                ),
+                rule(
+                    K::NullifyWants,
+                    &[
+                        (F::Protecting, false),
+                        (F::ActorRebel, true),
+                        (F::SubjectLoyalist, true)
+                    ],
+                    1
+                ),
+            ],
+            Mutation::KillAnyDistance => rules![rule(K::KillPastFriend, &[], 1)],
+            Mutation::LordIgnoresSuspicion => rules![rule(
+                K::Hostile,
+                &[(F::ActorLord, true), (F::SubjectSuspected, true)],
+                0
+            )],
+            Mutation::LoyalistAttacksSuspected => rules![rule(
+                K::Hostile,
+                &[(F::ActorLoyalist, true), (F::SubjectSuspected, true)],
+                1
+            )],
+            Mutation::RebelTargetsByTrueRole => rules![rule(
+                K::Hostile,
+                &[
+                    (F::ActorRebel, true),
+                    (F::CardKill, true),
+                    (F::SubjectLoyalist, true)
+                ],
+                1
+            )],
+            Mutation::UnlimitedKills => rules![rule(K::Playable, &[(F::CardKill, true)], 1)],
+            Mutation::DuelKillCountsAsPlayed => rules![rule(K::DuelKillCounts, &[], 1)],
+            Mutation::ScanResumesAfterCrossbow => {
+                rules![rule(K::ScanStart, &[(F::CardCrossbow, true)], 1)]
+            }
+            Mutation::KillRevealsOnlyOnHit => {
+                rules![rule(K::RevealOnPlay, &[(F::CardKill, true)], 1)]
+            }
+            Mutation::DuelRevealsOnlyIfNotNullified => {
+                rules![rule(K::RevealOnPlay, &[(F::CardDuel, true)], 1)]
+            }
+            Mutation::NullifyDoesNotReveal => rules![rule(K::NullifyReveals, &[], 1)],
+            Mutation::AreaTrickReveals => rules![rule(K::RevealOnPlay, &[(F::CardArea, true)], 0)],
+            Mutation::SuspectsRevealedPlayers => rules![rule(
+                K::Suspect,
+                &[(F::Damaged, true), (F::SubjectRevealed, true)],
+                1
+            )],
+            Mutation::VolleyNoSuspicion => rules![rule(K::Suspect, &[(F::CardVolley, true)], 0)],
+            Mutation::SuspectsOnlyTrueRebels => {
+                rules![rule(K::Suspect, &[(F::SubjectLoyalist, true)], 0)]
+            }
+            Mutation::CounterRoundRestartsAtPlayer => {
+                rules![rule(K::NullifyRoundStart, &[(F::CounterRound, true)], 2)]
+            }
+            Mutation::ProtectsSelfUnrevealed => rules![rule(
+                K::NullifyWants,
+                &[(F::Protecting, true), (F::SubjectIsActor, true)],
+                1
+            )],
+            Mutation::RebelsNeverCounter => rules![rule(
+                K::NullifyWants,
+                &[(F::Protecting, false), (F::ActorRebel, true)],
+                0
+            )],
+            Mutation::LoyalistsNeverCounter => rules![rule(
+                K::NullifyWants,
+                &[(F::Protecting, false), (F::ActorRebel, false)],
+                0
+            )],
+            Mutation::VolleyNotNullified => {
+                rules![rule(K::NullifyHeld, &[(F::CardVolley, true)], 1)]
+            }
+            Mutation::DuelNotNullified => rules![rule(K::NullifyHeld, &[(F::CardDuel, true)], 1)],
+            Mutation::DuelDamageFromPlayer => rules![rule(K::DuelDamageSource, &[], 1)],
+            Mutation::DuelOneKillEach => rules![rule(K::DuelContinues, &[], 1)],
+            Mutation::AreaTrickStopsAtDeath => rules![rule(K::AreaContinues, &[], 1)],
+            Mutation::NoRescueOutsideOwnTurn => {
+                rules![rule(K::EatPeach, &[(F::OwnTurn, false)], 1)]
+            }
+            Mutation::NoRewardForRebelKiller => {
+                rules![rule(K::Reward, &[(F::ActorRebel, true)], 1)]
+            }
+            Mutation::NoPenalty => rules![rule(K::Penalty, &[], 1)],
+            Mutation::RewardDrawsTwo => rules![rule(K::RewardCount, &[], 1)],
+            Mutation::LastCardNotKept => rules![rule(K::LastCardKept, &[], 1)],
+            Mutation::WeaponPrintedInHand => rules![rule(K::PrintWeapon, &[], 1)],
+            Mutation::EmptyHandLineMissing => rules![rule(K::PrintEmptyLine, &[], 1)],
+        }
+    }
 }

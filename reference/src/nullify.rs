@@ -9,10 +9,11 @@
 
 use pigkill_engine::{Card, Event, Role, Seat, Tracer};
 
-use crate::mutants::{Mutation, Rules};
+use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
+use crate::mutants::Mutation;
 use crate::table::{count_u32, Table};
 
-impl<T: Tracer, R: Rules> Table<'_, T, R> {
+impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether `pig` wants to protect `target` with a J: MP or a ZP when the
     /// target is MP or a revealed ZP; an FP when it is a revealed FP.
     fn wants_to_protect(&self, pig: Seat, target: Seat) -> bool {
@@ -56,40 +57,81 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
         }
     }
 
-    /// Where a nullify round that should start from `pig` starts: at `pig`
-    /// (the trick's player, or the last J's player).
-    fn round_start(&self, pig: Seat) -> Seat {
-        if self.mutated(Mutation::NullifyStartsAfterPlayer) {
-            self.next_seat(pig)
-        } else {
-            pig
+    /// Where the nullify round answering `from`'s card starts (`from`
+    /// is the trick's `player`, or the last J's player for a counter round):
+    /// at `from`.
+    fn round_start(&mut self, from: Seat, player: Seat, counter: bool) -> Seat {
+        if counter && self.mutated(Mutation::CounterRoundRestartsAtPlayer) {
+            return self.round_start(player, player, false);
         }
+        if self.mutated(Mutation::NullifyStartsAfterPlayer) {
+            return self.next_seat(from);
+        }
+        let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0))
+            .legal(if counter { 0b111 } else { 0b011 });
+        let point = match self.trick {
+            Some(card) => point.with_card(card),
+            None => point,
+        };
+        let counter_bit = if counter {
+            Feature::CounterRound.bit()
+        } else {
+            0
+        };
+        match self.decide(point, |_| counter_bit) {
+            Choice(1) => self.next_seat(from),
+            Choice(2) => player,
+            _ => from,
+        }
+    }
+
+    /// Whether `pig`, holding a J, wants to play it on `target` at chain
+    /// depth `depth` (even: protecting).
+    fn wants_nullify(&mut self, pig: Seat, target: Seat, depth: usize) -> bool {
+        let protect = depth % 2 == 0;
+        let rule = if protect {
+            self.wants_to_protect(pig, target)
+        } else {
+            self.wants_to_attack(pig, target)
+        };
+        let point =
+            Point::new(DecisionKind::NullifyWants, pig, Choice(u8::from(rule))).about(target);
+        let point = match self.trick {
+            Some(card) => point.with_card(card),
+            None => point,
+        };
+        let extra = chain_features(depth);
+        self.decide_if(point, Choice(1), |_| extra)
     }
 
     /// The nullify round for the trick `player` is resolving on `target`.
     /// Returns true when the trick is cancelled on `target`.
     pub(crate) fn nullify_round(&mut self, player: Seat, target: Seat) -> bool {
-        // Nobody protects an unrevealed pig, so no chain can start on one.
-        if !self.revealed[target]
-            && !self.mutated(Mutation::ProtectsByTrueRole)
-            && !self.mutated(Mutation::ProtectsSelfUnrevealed)
-        {
+        let nullified = self.nullify_chain(player, target);
+        if !D::PLAIN {
+            self.nullified = nullified;
+        }
+        nullified
+    }
+
+    /// The chain of [`Self::nullify_round`].
+    fn nullify_chain(&mut self, player: Seat, target: Seat) -> bool {
+        // Nobody protects an unrevealed pig, so no chain can start on one
+        // (a deviating run asks all the same: its pigs may think otherwise).
+        if D::PLAIN && !self.revealed[target] {
             return false;
         }
         let mut depth: usize = 0;
-        let mut start = self.round_start(player);
+        let mut start = self.round_start(player, player, false);
         loop {
-            let protect = depth % 2 == 0;
             let mut nullifier = None;
             let mut pig = start;
             for _ in 0..self.n {
-                let wants = self.alive[pig]
-                    && if protect {
-                        self.wants_to_protect(pig, target)
-                    } else {
-                        self.wants_to_attack(pig, target)
-                    };
-                if wants && self.take_leftmost(pig, Card::Nullify) {
+                if self.alive[pig]
+                    && self.hand[pig].contains(&Card::Nullify)
+                    && self.wants_nullify(pig, target, depth)
+                    && self.take_leftmost(pig, Card::Nullify)
+                {
                     nullifier = Some(pig);
                     break;
                 }
@@ -104,17 +146,44 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
                 target,
                 depth: count_u32(depth),
             });
-            if !self.mutated(Mutation::NullifyDoesNotReveal) {
-                self.reveal(pig);
+            if !self.mutated(Mutation::NullifyDoesNotReveal) && !self.revealed[pig] {
+                let point = Point::new(DecisionKind::NullifyReveals, pig, Choice(0))
+                    .about(target)
+                    .with_card(Card::Nullify);
+                let extra = chain_features(depth - 1);
+                if self.decide_if(point, Choice(0), |_| extra) {
+                    self.reveal(pig, Card::Nullify);
+                }
             }
             if self.mutated(Mutation::SingleNullify) {
                 return true;
             }
-            start = if self.mutated(Mutation::CounterRoundRestartsAtPlayer) {
-                self.round_start(player)
-            } else {
-                self.round_start(pig)
+            let point = Point::new(DecisionKind::CounterRound, pig, Choice(0)).about(target);
+            let point = match self.trick {
+                Some(card) => point.with_card(card),
+                None => point,
             };
+            let extra = chain_features(depth - 1);
+            if !self.decide_if(point, Choice(0), |_| extra) {
+                return depth % 2 == 1;
+            }
+            start = self.round_start(pig, player, true);
         }
     }
+}
+
+/// The context of a nullify at chain depth `depth` (0: the first): whether
+/// it protects the target, and whether one was played before it.
+fn chain_features(depth: usize) -> u64 {
+    let protecting = if depth % 2 == 0 {
+        Feature::Protecting.bit()
+    } else {
+        0
+    };
+    let counter = if depth > 0 {
+        Feature::CounterRound.bit()
+    } else {
+        0
+    };
+    protecting | counter
 }

@@ -7,7 +7,7 @@
 
 use pigkill_engine::{Card, Tracer};
 
-use crate::mutants::Rules;
+use crate::decision::Decider;
 use crate::table::{Table, SEATS};
 
 /// Every pig's state at the start of a round.
@@ -25,7 +25,7 @@ pub(crate) struct Snapshot {
 
 impl Snapshot {
     /// Whether the table is in exactly the state of this snapshot.
-    pub(crate) fn matches<T: Tracer, R: Rules>(&self, table: &Table<'_, T, R>) -> bool {
+    pub(crate) fn matches<T: Tracer, D: Decider>(&self, table: &Table<'_, T, D>) -> bool {
         self.taken
             && self.alive == table.alive
             && self.hp == table.hp
@@ -36,7 +36,7 @@ impl Snapshot {
     }
 
     /// Records the table's state.
-    pub(crate) fn take<T: Tracer, R: Rules>(&mut self, table: &Table<'_, T, R>) {
+    pub(crate) fn take<T: Tracer, D: Decider>(&mut self, table: &Table<'_, T, D>) {
         self.taken = true;
         self.alive = table.alive;
         self.hp = table.hp;

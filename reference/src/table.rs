@@ -7,14 +7,15 @@
 
 use pigkill_engine::{Card, Event, Game, Outcome, PigFate, Role, Seat, Tracer, Winner, MAX_HP};
 
-use crate::mutants::{Mutation, Plain, Rules};
+use crate::decision::{Choice, Decider, DecisionKind, Feature, FeatureSet, Plain, Point};
+use crate::mutants::Mutation;
 
 /// The most pigs at a table.
 pub(crate) const SEATS: usize = 10;
 
 /// Every pig's state, indexed by seat (seat 0 is the lord), plus the deck,
-/// played by the rules `R` ([`Plain`], or with deliberate mistakes).
-pub(crate) struct Table<'g, T: Tracer, R: Rules = Plain> {
+/// whose decisions `D` takes ([`Plain`]: the rules' choices).
+pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// How many pigs sit at the table.
     pub(crate) n: usize,
     /// Each pig's secret role.
@@ -43,14 +44,26 @@ pub(crate) struct Table<'g, T: Tracer, R: Rules = Plain> {
     pub(crate) tracer: T,
     /// Whose turn it is.
     pub(crate) current: Seat,
-    /// The rules the table plays by.
-    rules: R,
+    /// Who takes the decisions.
+    pub(crate) decider: D,
+    /// The current turn's number (1-based; 0 before the first turn).
+    pub(crate) turn: u32,
+    /// Whether the pig whose turn it is has played a kill this phase.
+    pub(crate) kill_played: bool,
+    /// The card being resolved (for contexts only: deviating runs).
+    pub(crate) trick: Option<Card>,
+    /// Whether the last nullify round of the card being resolved cancelled
+    /// it (for contexts only).
+    pub(crate) nullified: bool,
+    /// Whether a pig died while the current card was resolved (for
+    /// contexts only).
+    pub(crate) death_in_resolution: bool,
 }
 
-impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
+impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// The table as the game starts: 4 HP each, the input hands, no weapon,
     /// nobody revealed but the lord, nobody suspected.
-    pub(crate) fn new(game: &'g Game, tracer: T, rules: R) -> Table<'g, T, R> {
+    pub(crate) fn new(game: &'g Game, tracer: T, decider: D) -> Table<'g, T, D> {
         let pigs = game.pigs();
         let n = pigs.len().min(SEATS);
         let mut role = [Role::Loyalist; SEATS];
@@ -81,7 +94,12 @@ impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
             plays_this_round: 0,
             tracer,
             current: 0,
-            rules,
+            decider,
+            turn: 0,
+            kill_played: false,
+            trick: None,
+            nullified: false,
+            death_in_resolution: false,
         }
     }
 
@@ -89,32 +107,143 @@ impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
     /// constant false, compiled away, for the [`Plain`] rules).
     #[inline(always)]
     pub(crate) fn mutated(&self, mutation: Mutation) -> bool {
-        self.rules.mutated(mutation)
+        self.decider.mutated(mutation)
+    }
+
+    /// Takes the decision at `point`: the rules' choice for the [`Plain`]
+    /// decider, which never builds the context; otherwise the decider's
+    /// choice in the context of `point` plus the features `extra` gives.
+    #[inline(always)]
+    pub(crate) fn decide(&mut self, point: Point, extra: impl FnOnce(&Self) -> u64) -> Choice {
+        if D::PLAIN {
+            return point.rule;
+        }
+        if !self.decider.begin(point.kind) {
+            return point.rule;
+        }
+        let context = FeatureSet(self.context(&point) | extra(self));
+        self.decider.choose(&point, self.turn, context)
+    }
+
+    /// A yes-or-no decision whose alternative `yes` means yes: whether it
+    /// is taken, where the rules say `rule`.
+    #[inline(always)]
+    pub(crate) fn decide_if(
+        &mut self,
+        point: Point,
+        yes: Choice,
+        extra: impl FnOnce(&Self) -> u64,
+    ) -> bool {
+        self.decide(point, extra) == yes
+    }
+
+    /// The features of `point` that the table shows: the roles, reveals
+    /// and suspicions of its actor and subject, its card, the card being
+    /// resolved, whose turn, HP, weapon, hand and deck.
+    fn context(&self, point: &Point) -> u64 {
+        use Feature::*;
+        let mut set = 0u64;
+        let mut put = |feature: Feature, holds: bool| {
+            if holds {
+                set |= feature.bit();
+            }
+        };
+        let actor = point.actor;
+        let role_feature = |seat: Seat, lord, loyalist, rebel| match self.role[seat] {
+            Role::Lord => lord,
+            Role::Loyalist => loyalist,
+            Role::Rebel => rebel,
+        };
+        put(
+            role_feature(actor, ActorLord, ActorLoyalist, ActorRebel),
+            true,
+        );
+        put(ActorRevealed, self.revealed[actor]);
+        put(ActorSuspected, self.suspected[actor]);
+        if let Some(subject) = point.subject {
+            put(
+                role_feature(subject, SubjectLord, SubjectLoyalist, SubjectRebel),
+                true,
+            );
+            put(SubjectRevealed, self.revealed[subject]);
+            put(SubjectSuspected, self.suspected[subject]);
+            put(SubjectIsActor, subject == actor);
+            put(
+                SubjectIsNext,
+                subject != actor && self.next_alive(actor) == subject,
+            );
+        }
+        if let Some(card) = point.card {
+            put(card_feature(card), true);
+            put(CardArea, matches!(card, Card::Invasion | Card::Volley));
+        }
+        if let Some(trick) = self.trick {
+            let feature = match trick {
+                Card::Kill => Some(TrickKill),
+                Card::Duel => Some(TrickDuel),
+                Card::Invasion => Some(TrickInvasion),
+                Card::Volley => Some(TrickVolley),
+                _ => None,
+            };
+            if let Some(feature) = feature {
+                put(feature, true);
+            }
+        }
+        put(Nullified, self.nullified);
+        put(OwnTurn, actor == self.current);
+        put(ActorHpFull, self.hp[actor] >= MAX_HP);
+        put(ActorHpOne, self.hp[actor] == 1);
+        put(ActorDying, self.hp[actor] <= 0);
+        put(ActorCrossbow, self.crossbow[actor]);
+        put(ActorHoldsPeach, self.hand[actor].contains(&Card::Peach));
+        put(ActorHandEmpty, self.hand[actor].is_empty());
+        put(KillPlayed, self.kill_played && actor == self.current);
+        put(
+            DeckLast,
+            self.deck.len() - self.top.min(self.deck.len()) <= 1,
+        );
+        put(DeathInResolution, self.death_in_resolution);
+        put(TwoAlive, self.alive.iter().filter(|&&a| a).count() == 2);
+        set
     }
 
     /// Sends one event to the tracer.
     #[inline(always)]
     pub(crate) fn emit(&mut self, event: Event) {
         self.tracer.emit(event);
+        if !D::PLAIN {
+            self.decider.emitted();
+        }
     }
 
-    /// Whether the deck is down to its last card (every draw repeats it).
+    /// Whether the deck is down to its last card (every draw repeats it),
+    /// or empty when a rule takes the last card away.
     pub(crate) fn deck_exhausted(&self) -> bool {
-        if self.mutated(Mutation::LastCardNotKept) {
+        if self.mutated(Mutation::LastCardNotKept) || self.decider.drops_last_card() {
             return self.top >= self.deck.len();
         }
         self.deck.len() - self.top <= 1
     }
 
     /// `pig` draws the top card to the right end of its hand. The deck's
-    /// last card is drawn but left in place (with `LastCardNotKept` it is
-    /// drawn like any other, and an empty deck gives nothing).
+    /// last card is drawn but left in place (unless a mistake draws it like
+    /// any other, after which an empty deck gives nothing).
     pub(crate) fn draw(&mut self, pig: Seat) {
-        if self.mutated(Mutation::LastCardNotKept) && self.top >= self.deck.len() {
+        if (!D::PLAIN || self.mutated(Mutation::LastCardNotKept)) && self.top >= self.deck.len() {
             return;
         }
         let card = self.deck[self.top];
-        let last_card = self.deck_exhausted();
+        let last_card = if D::PLAIN {
+            self.deck_exhausted()
+        } else {
+            self.deck.len() - self.top == 1
+                && !self.mutated(Mutation::LastCardNotKept)
+                && self.decide_if(
+                    Point::new(DecisionKind::LastCardKept, pig, Choice(0)),
+                    Choice(0),
+                    |_| 0,
+                )
+        };
         if !last_card {
             self.top += 1;
         }
@@ -159,14 +288,21 @@ impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
         self.revealed[pig] && self.role[pig] == Role::Rebel
     }
 
-    /// `pig` reveals its role, if it has not already; a reveal clears the
-    /// lord's suspicion.
-    pub(crate) fn reveal(&mut self, pig: Seat) {
+    /// `pig` reveals its role (by playing `by`), if it has not already; a
+    /// reveal clears the lord's suspicion.
+    pub(crate) fn reveal(&mut self, pig: Seat, by: Card) {
         if self.revealed[pig] {
             return;
         }
         self.revealed[pig] = true;
-        if !self.mutated(Mutation::SuspicionSurvivesReveal) {
+        if self.suspected[pig]
+            && !self.mutated(Mutation::SuspicionSurvivesReveal)
+            && self.decide_if(
+                Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
+                Choice(0),
+                |_| 0,
+            )
+        {
             self.suspected[pig] = false;
         }
         self.emit(Event::Reveal {
@@ -176,19 +312,31 @@ impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
     }
 
     /// Removes the leftmost `card` from `pig`'s hand; false if it has none.
+    /// Where copies of the card lie apart, which one goes is a decision.
     pub(crate) fn take_leftmost(&mut self, pig: Seat, card: Card) -> bool {
         let found = if self.mutated(Mutation::RightmostCard) {
             self.hand[pig].iter().rposition(|&c| c == card)
         } else {
             self.hand[pig].iter().position(|&c| c == card)
         };
-        match found {
-            Some(i) => {
-                self.hand[pig].remove(i);
-                true
+        let Some(mut index) = found else {
+            return false;
+        };
+        if !D::PLAIN && !self.mutated(Mutation::RightmostCard) {
+            let hand = &self.hand[pig];
+            let last = hand.iter().rposition(|&c| c == card).unwrap_or(index);
+            if hand[index..last].iter().any(|&c| c != card)
+                && self.decide_if(
+                    Point::new(DecisionKind::TakeCard, pig, Choice(0)).with_card(card),
+                    Choice(1),
+                    |_| 0,
+                )
+            {
+                index = last;
             }
-            None => false,
         }
+        self.hand[pig].remove(index);
+        true
     }
 
     /// Whether any rebel is still alive.
@@ -202,22 +350,58 @@ impl<'g, T: Tracer, R: Rules> Table<'g, T, R> {
         self.emit(Event::GameOver { winner });
     }
 
-    /// The judge output for a game won by `winner`.
-    pub(crate) fn outcome(&self, winner: Winner) -> Outcome {
-        let pigs = (0..self.n)
-            .map(|seat| {
-                if self.alive[seat] {
-                    let mut hand = self.hand[seat].clone();
-                    if self.crossbow[seat] && self.mutated(Mutation::WeaponPrintedInHand) {
-                        hand.push(Card::Crossbow);
-                    }
-                    PigFate::Alive(hand)
-                } else {
-                    PigFate::Dead
-                }
-            })
-            .collect();
+    /// The judge output for a game won by `winner` (whether a crossbow
+    /// is printed in a hand is a decision).
+    pub(crate) fn outcome(&mut self, winner: Winner) -> Outcome {
+        let mut pigs = Vec::with_capacity(self.n);
+        for seat in 0..self.n {
+            if !self.alive[seat] {
+                pigs.push(PigFate::Dead);
+                continue;
+            }
+            let mut hand = self.hand[seat].clone();
+            if self.crossbow[seat]
+                && (self.mutated(Mutation::WeaponPrintedInHand)
+                    || self.decide_if(
+                        Point::new(DecisionKind::PrintWeapon, seat, Choice(0)),
+                        Choice(1),
+                        |_| 0,
+                    ))
+            {
+                hand.push(Card::Crossbow);
+            }
+            pigs.push(PigFate::Alive(hand));
+        }
         Outcome { winner, pigs }
+    }
+
+    /// The judge text of `outcome` as this table prints it: a living pig
+    /// with an empty hand prints an empty line (whether it prints one at
+    /// all is a decision).
+    pub(crate) fn judge_text(&mut self, outcome: &Outcome) -> String {
+        let full = outcome.to_judge_text();
+        let mut missing = [false; SEATS];
+        for (seat, fate) in outcome.pigs.iter().enumerate() {
+            if matches!(fate, PigFate::Alive(hand) if hand.is_empty()) {
+                missing[seat] = self.mutated(Mutation::EmptyHandLineMissing)
+                    || self.decide_if(
+                        Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0)),
+                        Choice(1),
+                        |_| 0,
+                    );
+            }
+        }
+        if !missing.contains(&true) {
+            return full;
+        }
+        let mut text = String::with_capacity(full.len());
+        for (i, line) in full.lines().enumerate() {
+            if i == 0 || !missing[i - 1] {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        text
     }
 }
 
@@ -247,4 +431,18 @@ impl<T: Tracer> Table<'_, T> {
 /// A count for an event's `u32` field (hands never come near `u32::MAX`).
 pub(crate) fn count_u32(count: usize) -> u32 {
     u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// The feature saying that the card concerned is `card`.
+fn card_feature(card: Card) -> Feature {
+    match card {
+        Card::Peach => Feature::CardPeach,
+        Card::Kill => Feature::CardKill,
+        Card::Dodge => Feature::CardDodge,
+        Card::Duel => Feature::CardDuel,
+        Card::Invasion => Feature::CardInvasion,
+        Card::Volley => Feature::CardVolley,
+        Card::Nullify => Feature::CardNullify,
+        Card::Crossbow => Feature::CardCrossbow,
+    }
 }

@@ -9,16 +9,22 @@
 //!   target: the first living revealed FP going forward.
 //! - FP: kill target: the next living pig if it is MP or a revealed ZP.
 //!   Duel target: always MP.
+//!
+//! Decisions: whether the player is hostile to a pig ([`DecisionKind::Hostile`]),
+//! whether a kill looks past a dead seat ([`DecisionKind::KillPastDead`]) or
+//! past a pig it does not attack ([`DecisionKind::KillPastFriend`]), and
+//! whom a rebel duels ([`DecisionKind::RebelDuelTarget`]).
 
-use pigkill_engine::{Role, Seat, Tracer};
+use pigkill_engine::{Card, Role, Seat, Tracer};
 
-use crate::mutants::{Mutation, Rules};
+use crate::decision::{Choice, Decider, DecisionKind, Point};
+use crate::mutants::Mutation;
 use crate::table::Table;
 
-impl<T: Tracer, R: Rules> Table<'_, T, R> {
-    /// Whether `player` is hostile to `pig` (would kill or duel it).
-    fn hostile(&self, player: Seat, pig: Seat) -> bool {
-        match self.role[player] {
+impl<T: Tracer, D: Decider> Table<'_, T, D> {
+    /// Whether `player` is hostile to `pig` (would kill or duel it with `card`).
+    fn hostile(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
+        let rule = match self.role[player] {
             Role::Lord => {
                 self.is_revealed_rebel(pig)
                     || (self.suspected[pig] && !self.mutated(Mutation::LordIgnoresSuspicion))
@@ -27,24 +33,26 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
                 self.is_revealed_rebel(pig)
                     || (self.suspected[pig] && self.mutated(Mutation::LoyalistAttacksSuspected))
             }
-            Role::Rebel => self.is_lord_or_revealed_loyalist(pig),
-        }
+            Role::Rebel => {
+                if card == Card::Kill && self.mutated(Mutation::RebelTargetsByTrueRole) {
+                    self.role[pig] != Role::Rebel
+                } else {
+                    self.is_lord_or_revealed_loyalist(pig)
+                }
+            }
+        };
+        let point = Point::new(DecisionKind::Hostile, player, Choice(u8::from(rule)))
+            .about(pig)
+            .with_card(card);
+        self.decide_if(point, Choice(1), |_| 0)
     }
 
-    /// Whether `player` would kill `pig` if it were its kill target.
-    fn kill_hostile(&self, player: Seat, pig: Seat) -> bool {
-        if self.role[player] == Role::Rebel && self.mutated(Mutation::RebelTargetsByTrueRole) {
-            return self.role[pig] != Role::Rebel;
-        }
-        self.hostile(player, pig)
-    }
-
-    /// The first living pig after `player` going forward for which `wanted` holds.
-    fn first_forward(&self, player: Seat, wanted: impl Fn(Seat) -> bool) -> Option<Seat> {
+    /// The first living pig after `player` going forward that it is hostile to.
+    fn first_hostile(&mut self, player: Seat, card: Card) -> Option<Seat> {
         let mut pig = player;
         for _ in 1..self.n {
             pig = self.next_seat(pig);
-            if self.alive[pig] && wanted(pig) {
+            if self.alive[pig] && self.hostile(player, pig, card) {
                 return Some(pig);
             }
         }
@@ -52,25 +60,51 @@ impl<T: Tracer, R: Rules> Table<'_, T, R> {
     }
 
     /// The pig `player` would kill: the next living pig, if hostile.
-    pub(crate) fn kill_target(&self, player: Seat) -> Option<Seat> {
+    pub(crate) fn kill_target(&mut self, player: Seat) -> Option<Seat> {
         if self.mutated(Mutation::KillIgnoresDeaths) {
             let next = self.next_seat(player);
-            return (self.alive[next] && next != player && self.kill_hostile(player, next))
+            return (self.alive[next] && next != player && self.hostile(player, next, Card::Kill))
                 .then_some(next);
         }
         if self.mutated(Mutation::KillAnyDistance) {
-            return self.first_forward(player, |pig| self.kill_hostile(player, pig));
+            return self.first_hostile(player, Card::Kill);
         }
-        let next = self.next_alive(player);
-        (next != player && self.kill_hostile(player, next)).then_some(next)
+        if D::PLAIN {
+            let next = self.next_alive(player);
+            return (next != player && self.hostile(player, next, Card::Kill)).then_some(next);
+        }
+        // The same walk, seat by seat, with its decisions.
+        let mut seat = player;
+        for _ in 1..self.n {
+            seat = self.next_seat(seat);
+            if !self.alive[seat] {
+                let past = Point::new(DecisionKind::KillPastDead, player, Choice(0)).about(seat);
+                if self.decide_if(past, Choice(0), |_| 0) {
+                    continue;
+                }
+                return None;
+            }
+            if self.hostile(player, seat, Card::Kill) {
+                return Some(seat);
+            }
+            let further = Point::new(DecisionKind::KillPastFriend, player, Choice(0)).about(seat);
+            if !self.decide_if(further, Choice(1), |_| 0) {
+                return None;
+            }
+        }
+        None
     }
 
     /// The pig `player` would duel: MP for an FP, else the first living
     /// hostile pig going forward.
-    pub(crate) fn duel_target(&self, player: Seat) -> Option<Seat> {
-        if self.role[player] == Role::Rebel && !self.mutated(Mutation::RebelDuelsNearestEnemy) {
-            return self.alive[0].then_some(0);
+    pub(crate) fn duel_target(&mut self, player: Seat) -> Option<Seat> {
+        if self.role[player] == Role::Rebel {
+            let rule = Choice(u8::from(self.mutated(Mutation::RebelDuelsNearestEnemy)));
+            let point = Point::new(DecisionKind::RebelDuelTarget, player, rule).about(0);
+            if self.decide_if(point, Choice(0), |_| 0) {
+                return self.alive[0].then_some(0);
+            }
         }
-        self.first_forward(player, |pig| self.hostile(player, pig))
+        self.first_hostile(player, Card::Duel)
     }
 }

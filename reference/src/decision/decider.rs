@@ -1,0 +1,253 @@
+//! Who takes the decisions of a run: the plain rules ([`Plain`], which
+//! return the rules' choice and never look at a context, so the engine
+//! compiles to the plain code), or a [`Deviating`] decider that applies
+//! deviation rules and instance deviations, keeps the catalogue mistakes
+//! that are not decisions, and logs every decision if asked.
+
+use pigkill_engine::{Card, Seat};
+
+use super::{Choice, Decision, DecisionKind, Deviation, DeviationRule, FeatureSet};
+use crate::mutants::{Mutation, MutationSet};
+
+/// One decision about to be taken: where, about whom, and what the rules
+/// choose. Its context is built only when a decider asks for it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Point {
+    /// The kind of decision.
+    pub(crate) kind: DecisionKind,
+    /// The pig who decides or acts.
+    pub(crate) actor: Seat,
+    /// The other pig concerned, if any.
+    pub(crate) subject: Option<Seat>,
+    /// The card concerned, if any.
+    pub(crate) card: Option<Card>,
+    /// The rules' choice.
+    pub(crate) rule: Choice,
+    /// Which alternatives are legal here (a bit per [`Choice`]).
+    pub(crate) legal: u8,
+}
+
+impl Point {
+    /// The decision of `kind` by `actor`, where the rules choose `rule`;
+    /// every alternative of the kind is legal.
+    #[inline(always)]
+    pub(crate) fn new(kind: DecisionKind, actor: Seat, rule: Choice) -> Point {
+        Point {
+            kind,
+            actor,
+            subject: None,
+            card: None,
+            rule,
+            legal: u8::MAX,
+        }
+    }
+
+    /// The same about `subject`.
+    #[inline(always)]
+    pub(crate) fn about(mut self, subject: Seat) -> Point {
+        self.subject = Some(subject);
+        self
+    }
+
+    /// The same concerning `card`.
+    #[inline(always)]
+    pub(crate) fn with_card(mut self, card: Card) -> Point {
+        self.card = Some(card);
+        self
+    }
+
+    /// The same with only the alternatives of mask `legal`.
+    #[inline(always)]
+    pub(crate) fn legal(mut self, legal: u8) -> Point {
+        self.legal = legal;
+        self
+    }
+
+    /// The legal alternatives, as a mask over the kind's alternatives.
+    pub(crate) fn legal_mask(&self) -> u8 {
+        let all = (1u16 << self.kind.alternatives().len()) - 1;
+        self.legal & all as u8
+    }
+}
+
+/// Who takes a run's decisions (a type parameter of the engine's table).
+pub(crate) trait Decider {
+    /// True for the plain rules: every decision is the rules' choice, and
+    /// the engine skips building contexts altogether.
+    const PLAIN: bool;
+
+    /// Whether this run makes the catalogue mistake `mutation`, for the
+    /// mistakes that are not one choice at a decision point.
+    fn mutated(&self, mutation: Mutation) -> bool;
+
+    /// Starts the run's next decision, of `kind`; true when its context is
+    /// wanted (a rule of that kind, an instance at that index, or a log).
+    fn begin(&mut self, kind: DecisionKind) -> bool;
+
+    /// Takes the decision begun last at `point`, in this context.
+    fn choose(&mut self, point: &Point, turn: u32, context: FeatureSet) -> Choice;
+
+    /// Counts one emitted event.
+    fn emitted(&mut self);
+
+    /// Whether some rule makes a draw take the deck's last card away (so
+    /// the deck is exhausted only once it is empty).
+    fn drops_last_card(&self) -> bool;
+}
+
+/// The plain rules: the rules' choice everywhere, at no cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Plain;
+
+impl Decider for Plain {
+    const PLAIN: bool = true;
+
+    #[inline(always)]
+    fn mutated(&self, _mutation: Mutation) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn begin(&mut self, _kind: DecisionKind) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn choose(&mut self, point: &Point, _turn: u32, _context: FeatureSet) -> Choice {
+        point.rule
+    }
+
+    #[inline(always)]
+    fn emitted(&mut self) {}
+
+    #[inline(always)]
+    fn drops_last_card(&self) -> bool {
+        false
+    }
+}
+
+/// A decider that deviates from the rules where asked, and logs.
+pub(crate) struct Deviating<'l> {
+    /// The deviation rules, first match wins.
+    rules: Vec<DeviationRule>,
+    /// The kinds that have a rule (a bit per kind).
+    kinds: u64,
+    /// Instance deviations, by index.
+    instances: Vec<(u32, Choice)>,
+    /// The first instance not yet passed.
+    next_instance: usize,
+    /// How many decisions were begun.
+    index: u32,
+    /// How many events were emitted.
+    events: usize,
+    /// Where decisions are logged, if anywhere.
+    log: Option<&'l mut Vec<Decision>>,
+    /// The catalogue mistakes kept inline.
+    mistakes: MutationSet,
+    /// Whether a rule makes draws take the deck's last card away.
+    drops_last_card: bool,
+}
+
+impl<'l> Deviating<'l> {
+    /// The decider making `deviations` and the inline `mistakes`, logging
+    /// into `log` if given.
+    pub(crate) fn new(
+        deviations: &[Deviation],
+        mistakes: MutationSet,
+        log: Option<&'l mut Vec<Decision>>,
+    ) -> Deviating<'l> {
+        let mut rules = Vec::new();
+        let mut instances = Vec::new();
+        for deviation in deviations {
+            match *deviation {
+                Deviation::Rule(rule) => rules.push(rule),
+                Deviation::Instance { index, choose } => instances.push((index, choose)),
+            }
+        }
+        instances.sort_by_key(|&(index, _)| index);
+        let kinds = rules.iter().fold(0, |kinds, rule| kinds | rule.kind.bit());
+        let drops_last_card = rules
+            .iter()
+            .any(|rule| rule.kind == DecisionKind::LastCardKept && rule.choose == Choice(1));
+        Deviating {
+            rules,
+            kinds,
+            instances,
+            next_instance: 0,
+            index: 0,
+            events: 0,
+            log,
+            mistakes,
+            drops_last_card,
+        }
+    }
+}
+
+impl Decider for Deviating<'_> {
+    const PLAIN: bool = false;
+
+    #[inline]
+    fn mutated(&self, mutation: Mutation) -> bool {
+        self.mistakes.contains(mutation)
+    }
+
+    #[inline]
+    fn begin(&mut self, kind: DecisionKind) -> bool {
+        let index = self.index;
+        self.index += 1;
+        while self
+            .instances
+            .get(self.next_instance)
+            .is_some_and(|&(at, _)| at < index)
+        {
+            self.next_instance += 1;
+        }
+        let instance_here = self
+            .instances
+            .get(self.next_instance)
+            .is_some_and(|&(at, _)| at == index);
+        self.log.is_some() || self.kinds & kind.bit() != 0 || instance_here
+    }
+
+    fn choose(&mut self, point: &Point, turn: u32, context: FeatureSet) -> Choice {
+        let index = self.index - 1;
+        let legal = point.legal_mask();
+        let allowed = |choice: Choice| legal & (1u8 << choice.0.min(7)) != 0;
+        let mut taken = point.rule;
+        if let Some(rule) = self.rules.iter().find(|rule| {
+            rule.kind == point.kind && rule.when.holds(context) && allowed(rule.choose)
+        }) {
+            taken = rule.choose;
+        }
+        if let Some(&(at, choose)) = self.instances.get(self.next_instance) {
+            if at == index && allowed(choose) {
+                taken = choose;
+            }
+        }
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Decision {
+                index,
+                kind: point.kind,
+                turn,
+                actor: point.actor,
+                subject: point.subject,
+                card: point.card,
+                event: self.events,
+                context,
+                rule: point.rule,
+                taken,
+                legal,
+            });
+        }
+        taken
+    }
+
+    #[inline]
+    fn emitted(&mut self) {
+        self.events += 1;
+    }
+
+    fn drops_last_card(&self) -> bool {
+        self.drops_last_card
+    }
+}

@@ -1,0 +1,433 @@
+//! The vocabulary of decisions: every [`DecisionKind`] (where the rules
+//! choose, with its `rules.md` section, its question and its alternatives)
+//! and every [`Feature`] (a boolean fact about the moment of a decision).
+//!
+//! Both are tables of data, declared once each by a macro, so that an id,
+//! a section or a phrase is written in exactly one place.
+
+use super::Choice;
+
+const SETUP: &str = "Set-up";
+const TURN: &str = "A turn";
+const TARGETS: &str = "Targets (hostility)";
+const RESPONSES: &str = "Responses";
+const NULLIFY: &str = "Nullify (J)";
+const DAMAGE: &str = "Damage, dying, death";
+const OUTPUT: &str = "Output";
+
+/// Declares the features: variant, id, words.
+macro_rules! features {
+    ($($variant:ident, $id:literal, $words:literal;)*) => {
+        /// A boolean fact about the moment of a decision, chosen for meaning.
+        /// The *actor* is the pig who decides or acts; the *subject* is the
+        /// other pig concerned (a target, a trick's player, a damage source).
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum Feature {
+            $(
+                #[doc = $words]
+                $variant,
+            )*
+        }
+
+        impl Feature {
+            /// Every feature, in bit order.
+            pub const ALL: &'static [Feature] = &[$(Feature::$variant,)*];
+
+            /// The stable kebab-case id.
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(Feature::$variant => $id,)*
+                }
+            }
+
+            /// The fact in words, when it holds ("the subject is revealed").
+            pub const fn words(self) -> &'static str {
+                match self {
+                    $(Feature::$variant => $words,)*
+                }
+            }
+        }
+    };
+}
+
+features! {
+    ActorLord, "actor-lord", "the pig is the lord";
+    ActorLoyalist, "actor-loyalist", "the pig is a loyalist";
+    ActorRebel, "actor-rebel", "the pig is a rebel";
+    ActorRevealed, "actor-revealed", "the pig has revealed its role";
+    ActorSuspected, "actor-suspected", "the lord suspects the pig";
+    SubjectLord, "subject-lord", "the other pig is the lord";
+    SubjectLoyalist, "subject-loyalist", "the other pig is a loyalist";
+    SubjectRebel, "subject-rebel", "the other pig is a rebel";
+    SubjectRevealed, "subject-revealed", "the other pig has revealed its role";
+    SubjectSuspected, "subject-suspected", "the lord suspects the other pig";
+    SubjectIsActor, "subject-is-actor", "the other pig is the pig itself";
+    SubjectIsNext, "subject-is-next", "the other pig is the pig's next living pig";
+    CardPeach, "card-peach", "the card is a peach";
+    CardKill, "card-kill", "the card is a kill";
+    CardDodge, "card-dodge", "the card is a dodge";
+    CardDuel, "card-duel", "the card is a duel";
+    CardInvasion, "card-invasion", "the card is an invasion";
+    CardVolley, "card-volley", "the card is a volley";
+    CardNullify, "card-nullify", "the card is a nullify";
+    CardCrossbow, "card-crossbow", "the card is a crossbow";
+    CardArea, "card-area", "the card is an invasion or a volley";
+    TrickKill, "trick-kill", "a kill is being answered";
+    TrickDuel, "trick-duel", "a duel is being resolved";
+    TrickInvasion, "trick-invasion", "an invasion is being resolved";
+    TrickVolley, "trick-volley", "a volley is being resolved";
+    Nullified, "nullified", "the trick was nullified";
+    OwnTurn, "own-turn", "it is the pig's own turn";
+    ActorHpFull, "actor-hp-full", "the pig is at full HP";
+    ActorHpOne, "actor-hp-one", "the pig is at 1 HP";
+    ActorDying, "actor-dying", "the pig is dying (0 HP)";
+    ActorCrossbow, "actor-crossbow", "the pig has a crossbow";
+    ActorHoldsPeach, "actor-holds-peach", "the pig holds a peach";
+    ActorHandEmpty, "actor-hand-empty", "the pig's hand is empty";
+    KillPlayed, "kill-played", "the pig has already played a kill this phase";
+    DeckLast, "deck-last", "the deck is down to its last card";
+    Protecting, "protecting", "the nullify would protect the trick's target";
+    CounterRound, "counter-round", "a nullify has already been played on this trick";
+    DeathInResolution, "death-in-resolution", "a pig has died while this card was resolved";
+    Damaged, "damaged", "the lord took damage from the trick";
+    TwoAlive, "two-alive", "only two pigs are alive";
+}
+
+// A feature set is a 64-bit mask.
+const _: () = assert!(Feature::ALL.len() <= 64);
+
+impl Feature {
+    /// This feature's bit in a [`super::FeatureSet`] or a [`super::ContextRule`].
+    pub const fn bit(self) -> u64 {
+        1 << self as u32
+    }
+
+    /// The feature at bit `index`, if any.
+    pub fn from_index(index: usize) -> Option<Feature> {
+        Feature::ALL.get(index).copied()
+    }
+
+    /// The feature with this id.
+    pub fn from_id(id: &str) -> Option<Feature> {
+        Feature::ALL.iter().copied().find(|f| f.id() == id)
+    }
+
+    /// The other features that can never hold together with this one
+    /// (one role per pig, one card per decision).
+    pub const fn exclusive_group(self) -> u64 {
+        use Feature::*;
+        const ACTOR: u64 = ActorLord.bit() | ActorLoyalist.bit() | ActorRebel.bit();
+        const SUBJECT: u64 = SubjectLord.bit() | SubjectLoyalist.bit() | SubjectRebel.bit();
+        const CARD: u64 = CardPeach.bit()
+            | CardKill.bit()
+            | CardDodge.bit()
+            | CardDuel.bit()
+            | CardInvasion.bit()
+            | CardVolley.bit()
+            | CardNullify.bit()
+            | CardCrossbow.bit();
+        const TRICK: u64 =
+            TrickKill.bit() | TrickDuel.bit() | TrickInvasion.bit() | TrickVolley.bit();
+        const HP: u64 = ActorHpFull.bit() | ActorHpOne.bit() | ActorDying.bit();
+        let group = if ACTOR & self.bit() != 0 {
+            ACTOR
+        } else if SUBJECT & self.bit() != 0 {
+            SUBJECT
+        } else if CARD & self.bit() != 0 {
+            CARD
+        } else if TRICK & self.bit() != 0 {
+            TRICK
+        } else if HP & self.bit() != 0 {
+            HP
+        } else {
+            0
+        };
+        group & !self.bit()
+    }
+}
+
+/// Declares the kinds: variant, id, section, question, alternatives,
+/// features, and the rules' choice when it never depends on the context.
+macro_rules! kinds {
+    ($($variant:ident, $id:literal, $section:expr, $question:literal,
+       [$($alternative:literal),*], [$($feature:ident),*], $constant:expr;)*) => {
+        /// Where the rules choose (see the module docs of [`super`]).
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum DecisionKind {
+            $(
+                #[doc = $question]
+                $variant,
+            )*
+        }
+
+        impl DecisionKind {
+            /// Every kind, in the order the rules are written.
+            pub const ALL: &'static [DecisionKind] = &[$(DecisionKind::$variant,)*];
+
+            /// The stable kebab-case id.
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(DecisionKind::$variant => $id,)*
+                }
+            }
+
+            /// The `rules.md` heading this decision applies, exactly.
+            pub const fn section(self) -> &'static str {
+                match self {
+                    $(DecisionKind::$variant => $section,)*
+                }
+            }
+
+            /// The question the rules answer here, in words.
+            pub const fn question(self) -> &'static str {
+                match self {
+                    $(DecisionKind::$variant => $question,)*
+                }
+            }
+
+            /// Each alternative in words, indexed by [`Choice`].
+            pub const fn alternatives(self) -> &'static [&'static str] {
+                match self {
+                    $(DecisionKind::$variant => &[$($alternative),*],)*
+                }
+            }
+
+            /// The context features that make sense for this kind (those
+            /// that vary between its decisions).
+            pub const fn features(self) -> &'static [Feature] {
+                match self {
+                    $(DecisionKind::$variant => &[$(Feature::$feature),*],)*
+                }
+            }
+
+            /// The rules' choice when it is the same at every decision of
+            /// this kind (None when it depends on the context).
+            pub const fn constant_rule(self) -> Option<Choice> {
+                match self {
+                    $(DecisionKind::$variant => $constant,)*
+                }
+            }
+        }
+    };
+}
+
+const YES: Option<Choice> = Some(Choice(0));
+const VARIES: Option<Choice> = None;
+
+kinds! {
+    LastCardKept, "last-card-kept", SETUP,
+        "the deck is down to its last card: does a draw leave it in place?",
+        ["yes: it is drawn and stays, every later draw gives it again",
+         "no: it is drawn like any other, and the deck is then empty"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty], YES;
+    Playable, "playable", TURN,
+        "is this card playable now, in the pig's play phase?",
+        ["not playable: the scan passes it", "playable: the pig plays it"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardInvasion,
+         CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive],
+        VARIES;
+    ScanStart, "scan-start", TURN,
+        "after this play, where does the next scan of the hand start?",
+        ["at the leftmost card", "at the played card's place"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
+         CardVolley, CardCrossbow, Nullified, DeathInResolution, ActorCrossbow],
+        YES;
+    DuelKillCounts, "duel-kill-counts", TURN,
+        "the pig discarded kills fighting its own duel: does that use up the phase's one kill?",
+        ["no: it may still play a kill", "yes: it counts as the phase's kill"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         ActorCrossbow, KillPlayed],
+        YES;
+    Hostile, "hostile", TARGETS,
+        "would the pig kill or duel this other pig?",
+        ["no: not an enemy it attacks", "yes: an enemy it attacks"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
+         SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsNext, CardKill, CardDuel],
+        VARIES;
+    KillPastDead, "kill-past-dead", TARGETS,
+        "the next seat holds a dead pig: does the kill look past it to the next living pig?",
+        ["yes: the next living pig is at distance 1", "no: there is no kill target"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         TwoAlive, ActorCrossbow],
+        YES;
+    KillPastFriend, "kill-past-friend", TARGETS,
+        "the next living pig is no enemy: does the kill look further for one?",
+        ["no: there is no kill target", "yes: the first enemy going forward, at any distance"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectRevealed, SubjectSuspected, ActorCrossbow, TwoAlive],
+        YES;
+    RebelDuelTarget, "rebel-duel-target", TARGETS,
+        "whom does a rebel duel?",
+        ["the lord", "the first lord or revealed loyalist going forward"],
+        [ActorRevealed, ActorSuspected, SubjectIsNext, ActorHpOne, ActorHpFull, TwoAlive],
+        YES;
+    RevealOnPlay, "reveal-on-play", TARGETS,
+        "when does playing this card reveal its player?",
+        ["at once, when it is played",
+         "only if it takes effect (the kill is not dodged, the duel not nullified)",
+         "never"],
+        [ActorLoyalist, ActorRebel, ActorSuspected, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectRevealed, SubjectSuspected, CardKill, CardDuel, CardInvasion, CardVolley,
+         CardArea],
+        VARIES;
+    ClearSuspicion, "clear-suspicion", TARGETS,
+        "a suspected pig reveals: does the reveal clear the lord's suspicion?",
+        ["yes: the lord no longer suspects it", "no: the suspicion stays"],
+        [ActorLoyalist, ActorRebel, CardKill, CardDuel, CardNullify, CardInvasion, CardVolley,
+         OwnTurn],
+        YES;
+    TakeCard, "take-card", RESPONSES,
+        "the pig gives up one card of a kind it holds several of, apart: which one?",
+        ["its leftmost", "its rightmost"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDodge, CardNullify,
+         TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn, ActorDying],
+        YES;
+    DuelYield, "duel-yield", RESPONSES,
+        "the duel is not nullified: does its target give in without fighting (1 damage from the player)?",
+        ["no: it fights with its kills", "yes: it takes 1 damage without fighting"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, ActorSuspected, SubjectLord,
+         SubjectLoyalist, SubjectRebel],
+        VARIES;
+    DuelFirst, "duel-first", RESPONSES,
+        "who discards a kill first in a duel?",
+        ["the target", "the player"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectRevealed, ActorHpOne],
+        YES;
+    DuelContinues, "duel-continues", RESPONSES,
+        "both sides of a duel discarded a kill: does the duel go on?",
+        ["yes: they discard again", "no: it ends with no damage"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel],
+        YES;
+    DuelDamageSource, "duel-damage-source", RESPONSES,
+        "the duel's player lost its own duel: who is the source of its damage?",
+        ["the target, who won", "the player itself"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         ActorHpOne],
+        YES;
+    AreaStart, "area-start", RESPONSES,
+        "from which pig does an invasion or volley start?",
+        ["the pig after its player", "pig 1 (the lord)"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardInvasion, CardVolley, TwoAlive],
+        YES;
+    AreaContinues, "area-continues", RESPONSES,
+        "a pig died of this invasion or volley: are the pigs after it still asked?",
+        ["yes: the others are still asked", "no: it stops there"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         CardInvasion, CardVolley],
+        YES;
+    Suspect, "suspect", RESPONSES,
+        "does the lord now suspect the player of this invasion or volley?",
+        ["no", "yes"],
+        [SubjectLoyalist, SubjectRebel, SubjectRevealed, CardInvasion, CardVolley, Damaged,
+         ActorHpOne, ActorDying],
+        VARIES;
+    NullifyHeld, "nullify-held", NULLIFY,
+        "is a nullify round held for this trick on this pig?",
+        ["yes", "no: the trick cannot be nullified"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectRevealed, CardDuel, CardInvasion, CardVolley],
+        YES;
+    NullifyRoundStart, "nullify-round-start", NULLIFY,
+        "where does this nullify round start?",
+        ["at the pig whose card it answers (the trick's player, then the last nullifier)",
+         "at the pig after it",
+         "at the trick's player"],
+        [CounterRound, CardDuel, CardInvasion, CardVolley, ActorLord, ActorLoyalist, ActorRebel],
+        YES;
+    NullifyWants, "nullify-wants", NULLIFY,
+        "the pig holds a nullify: does it want to play it here?",
+        ["no", "yes"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
+         SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
+         CardInvasion, CardVolley],
+        VARIES;
+    NullifyReveals, "nullify-reveals", NULLIFY,
+        "does playing this nullify reveal its player?",
+        ["yes", "no"],
+        [ActorLoyalist, ActorRebel, ActorSuspected, Protecting, SubjectLord, SubjectLoyalist,
+         SubjectRebel, SubjectRevealed, SubjectIsActor],
+        YES;
+    CounterRound, "counter-round", NULLIFY,
+        "a nullify was just played: is a new round held to cancel it?",
+        ["yes", "no: the chain stops and this nullify stands"],
+        [Protecting, ActorLord, ActorLoyalist, ActorRebel, CardDuel, CardInvasion, CardVolley],
+        YES;
+    EatPeach, "eat-peach", DAMAGE,
+        "the pig is dying and holds a peach: does it eat it?",
+        ["yes: back to 1 HP", "no: it dies"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, OwnTurn, SubjectIsActor,
+         SubjectLord, SubjectLoyalist, SubjectRebel, TrickKill, TrickDuel, TrickInvasion,
+         TrickVolley],
+        YES;
+    PeachCount, "peach-count", DAMAGE,
+        "the dying pig eats and holds several peaches: how many does it eat?",
+        ["one, back to 1 HP", "every peach it holds"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, TrickKill, TrickDuel, TrickInvasion,
+         TrickVolley],
+        YES;
+    RewardBeforeGameOver, "reward-before-game-over", DAMAGE,
+        "the last rebel died: does the game end before the reward?",
+        ["yes: the game ends at once", "no: the source draws its reward first"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectIsActor, OwnTurn],
+        YES;
+    Reward, "reward", DAMAGE,
+        "a rebel died: does the source of the damage draw the reward?",
+        ["yes", "no"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast],
+        YES;
+    RewardCount, "reward-count", DAMAGE,
+        "how many cards does the reward draw?",
+        ["3", "2", "4"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
+        YES;
+    Penalty, "penalty", DAMAGE,
+        "the lord killed a loyalist: does it discard its hand and weapon?",
+        ["yes", "no"],
+        [SubjectRevealed, OwnTurn, ActorCrossbow, ActorHandEmpty, TrickKill, TrickDuel,
+         TrickInvasion, TrickVolley],
+        YES;
+    PenaltyWeapon, "penalty-weapon", DAMAGE,
+        "the penalised lord has a crossbow: does it discard it too?",
+        ["yes", "no: it keeps the crossbow"],
+        [SubjectRevealed, OwnTurn, ActorHandEmpty, TrickKill, TrickDuel, TrickInvasion,
+         TrickVolley],
+        YES;
+    PrintWeapon, "print-weapon", OUTPUT,
+        "the living pig has a crossbow: is it printed in its line?",
+        ["no: the weapon is not part of the hand", "yes: Z after its hand cards"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorHandEmpty],
+        Some(Choice(0));
+    PrintEmptyLine, "print-empty-line", OUTPUT,
+        "the living pig's hand is empty: what is its line?",
+        ["an empty line", "no line at all"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow],
+        Some(Choice(0));
+}
+
+impl DecisionKind {
+    /// The kind with this id.
+    pub fn from_id(id: &str) -> Option<DecisionKind> {
+        DecisionKind::ALL.iter().copied().find(|k| k.id() == id)
+    }
+
+    /// This kind's bit in a set of kinds.
+    pub(crate) const fn bit(self) -> u64 {
+        1 << self as u32
+    }
+}
+
+impl std::fmt::Display for DecisionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::fmt::Display for Feature {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+// A set of kinds is a 64-bit mask.
+const _: () = assert!(DecisionKind::ALL.len() <= 64);

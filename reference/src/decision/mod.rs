@@ -1,0 +1,256 @@
+//! Decision points: every place where the rules choose, named, with its
+//! `rules.md` section, its context and the choice the rules make, and the
+//! deviations that make the reference engine choose otherwise.
+//!
+//! A wrong program is one that, somewhere, decides otherwise than the
+//! rules. The engine takes each choice through a decider (a type parameter
+//! of its table): the plain one returns the rules' choice and never builds
+//! a context, so the reference engine compiles to the plain code; the
+//! deviating one applies [`Deviation`]s and logs each [`Decision`].
+//!
+//! - A [`DecisionKind`] is where the rules choose ("is this card playable
+//!   now?", "does the lord now suspect the player?"), with its alternatives.
+//! - A [`FeatureSet`] is the context of one decision: boolean [`Feature`]s
+//!   chosen for meaning (roles, reveals, the card, whose turn, HP, ...).
+//! - A [`DeviationRule`] says: at this kind, when this [`ContextRule`]
+//!   holds, choose this alternative instead. A [`Deviation`] is such a rule
+//!   applied wherever it holds, or one instance of a run made otherwise.
+//! - The catalogue of known mistakes is data of this model:
+//!   [`crate::mutants::Mutation::deviation_rules`].
+
+mod decider;
+mod family;
+mod kinds;
+mod words;
+
+use pigkill_engine::{Budget, Card, Event, Game, NoTrace, Outcome, RunError, Seat, Tracer};
+
+pub use decider::Plain;
+pub(crate) use decider::{Decider, Deviating, Point};
+pub use family::narrow_family;
+pub use kinds::{DecisionKind, Feature};
+
+use crate::mutants::MutationSet;
+
+/// One alternative of a kind: an index into [`DecisionKind::alternatives`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+pub struct Choice(pub u8);
+
+/// The features that hold at one decision (a bit per [`Feature`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct FeatureSet(pub u64);
+
+impl FeatureSet {
+    /// Whether `feature` holds.
+    pub const fn has(self, feature: Feature) -> bool {
+        self.0 & feature.bit() != 0
+    }
+
+    /// The features that hold, in bit order.
+    pub fn iter(self) -> impl Iterator<Item = Feature> {
+        Feature::ALL.iter().copied().filter(move |&f| self.has(f))
+    }
+}
+
+/// A conjunction of literals (feature = true / false): `mask` says which
+/// features are constrained, `values` their required values (bits outside
+/// `mask` are 0). The empty rule always holds.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct ContextRule {
+    /// The constrained features (a bit per [`Feature`]).
+    pub mask: u64,
+    /// Their required values.
+    pub values: u64,
+}
+
+impl ContextRule {
+    /// The rule that always holds.
+    pub const ALWAYS: ContextRule = ContextRule { mask: 0, values: 0 };
+
+    /// The conjunction of these literals (a feature listed twice keeps its
+    /// last value).
+    pub const fn of(literals: &[(Feature, bool)]) -> ContextRule {
+        let mut rule = ContextRule::ALWAYS;
+        let mut i = 0;
+        while i < literals.len() {
+            rule = rule.and(literals[i].0, literals[i].1);
+            i += 1;
+        }
+        rule
+    }
+
+    /// This rule with the literal `feature = value` added.
+    pub const fn and(self, feature: Feature, value: bool) -> ContextRule {
+        let bit = feature.bit();
+        ContextRule {
+            mask: self.mask | bit,
+            values: if value {
+                self.values | bit
+            } else {
+                self.values & !bit
+            },
+        }
+    }
+
+    /// Whether the rule holds at `at`.
+    #[inline]
+    pub fn holds(&self, at: FeatureSet) -> bool {
+        at.0 & self.mask == self.values
+    }
+
+    /// How many literals the rule has.
+    pub fn len(&self) -> usize {
+        self.mask.count_ones() as usize
+    }
+
+    /// Whether the rule has no literal (it always holds).
+    pub fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+
+    /// The literals, in feature order.
+    pub fn literals(&self) -> impl Iterator<Item = (Feature, bool)> + '_ {
+        let rule = *self;
+        Feature::ALL
+            .iter()
+            .copied()
+            .filter(move |f| rule.mask & f.bit() != 0)
+            .map(move |f| (f, rule.values & f.bit() != 0))
+    }
+}
+
+/// At kind `kind`, when `when` holds, choose `choose` instead of the
+/// rules' choice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct DeviationRule {
+    /// Where.
+    pub kind: DecisionKind,
+    /// When.
+    pub when: ContextRule,
+    /// What is chosen instead.
+    pub choose: Choice,
+}
+
+/// A deviation: one rule applied wherever its context holds, or one
+/// instance (the `index`-th decision of the run, counted in that run's own
+/// order, 0-based, over all kinds) made otherwise.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Deviation {
+    /// A rule, wherever it holds.
+    Rule(DeviationRule),
+    /// One decision of the run.
+    Instance {
+        /// The decision's index in the run.
+        index: u32,
+        /// What is chosen there.
+        choose: Choice,
+    },
+}
+
+/// One decision taken in a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The n-th decision of the run, 0-based.
+    pub index: u32,
+    /// Its kind.
+    pub kind: DecisionKind,
+    /// The 1-based turn number (0 before the first turn).
+    pub turn: u32,
+    /// The pig who decides or acts (0-based seat).
+    pub actor: Seat,
+    /// The other pig concerned (a target, the trick's player, the damage source, ...).
+    pub subject: Option<Seat>,
+    /// The card concerned, if any.
+    pub card: Option<Card>,
+    /// How many events had been emitted when it was taken (the index of
+    /// the next event of the trace).
+    pub event: usize,
+    /// The features that held.
+    pub context: FeatureSet,
+    /// What the rules choose.
+    pub rule: Choice,
+    /// What was taken in this run (the rules' choice in a plain run).
+    pub taken: Choice,
+    /// Which alternatives were legal here (a bit per [`Choice`]).
+    pub legal: u8,
+}
+
+impl Decision {
+    /// Whether alternative `choice` was legal at this decision.
+    pub fn is_legal(&self, choice: Choice) -> bool {
+        choice.0 < 8 && self.legal & (1 << choice.0) != 0
+    }
+
+    /// The legal alternatives other than the rules' choice.
+    pub fn deviations(&self) -> impl Iterator<Item = Choice> + '_ {
+        (0..self.kind.alternatives().len() as u8)
+            .map(Choice)
+            .filter(move |&c| c != self.rule && self.is_legal(c))
+    }
+}
+
+/// The plain reference run with its decision log (every decision point,
+/// in order, the output's included).
+pub fn decisions(game: &Game, budget: Budget) -> (Result<Outcome, RunError>, Vec<Decision>) {
+    let mut log = Vec::new();
+    let decider = Deviating::new(&[], MutationSet::EMPTY, Some(&mut log));
+    let outcome = crate::play_game_text(game, budget, NoTrace, decider).map(|(o, _)| o);
+    (outcome, log)
+}
+
+/// The judge text (exactly as printed, the output's decisions included)
+/// of the reference engine making `deviations`.
+///
+/// # Errors
+///
+/// [`RunError::DidNotEnd`] when that run does not end.
+pub fn deviated_output(
+    game: &Game,
+    budget: Budget,
+    deviations: &[Deviation],
+) -> Result<String, RunError> {
+    let decider = Deviating::new(deviations, MutationSet::EMPTY, None);
+    crate::play_game_text(game, budget, NoTrace, decider).map(|(_, text)| text)
+}
+
+/// [`deviated_output`] with the run's event trace and decision log
+/// (appended to `events` and `log`).
+///
+/// # Errors
+///
+/// [`RunError::DidNotEnd`] when that run does not end.
+pub fn deviated_run(
+    game: &Game,
+    budget: Budget,
+    deviations: &[Deviation],
+    events: &mut Vec<Event>,
+    log: &mut Vec<Decision>,
+) -> Result<String, RunError> {
+    let decider = Deviating::new(deviations, MutationSet::EMPTY, Some(log));
+    crate::play_game_text(game, budget, events, decider).map(|(_, text)| text)
+}
+
+/// The judge text of the reference engine making `deviations` and the
+/// catalogue `mistakes` that stay inline, traced to `tracer`.
+pub(crate) fn mistaken_run<T: Tracer>(
+    game: &Game,
+    budget: Budget,
+    tracer: T,
+    deviations: &[Deviation],
+    mistakes: MutationSet,
+) -> Result<(Outcome, String), RunError> {
+    let decider = Deviating::new(deviations, mistakes, None);
+    crate::play_game_text(game, budget, tracer, decider)
+}
+
+/// Whether `rule` would change some decision of this log: it holds at a
+/// decision of its kind whose rules' choice is not `rule.choose`, and
+/// `rule.choose` is legal there.
+pub fn fires(rule: &DeviationRule, log: &[Decision]) -> bool {
+    log.iter().any(|d| {
+        d.kind == rule.kind
+            && d.rule != rule.choose
+            && d.is_legal(rule.choose)
+            && rule.when.holds(d.context)
+    })
+}
