@@ -440,23 +440,27 @@ impl NarrowPool {
         }
     }
 
+    /// The rules of `rules` that fire on `c`, that it is not known to
+    /// expose yet, and that it exposes.
+    pub fn newly_exposed(&self, c: &Candidate, rules: &RuleBits) -> Vec<u32> {
+        let (_, log) = decisions(&c.case.game, Budget::default());
+        let known: HashSet<u32> = c.narrow.iter().copied().collect();
+        let answer = c.case.outcome.to_judge_text();
+        self.family
+            .firing(&log)
+            .into_par_iter()
+            .filter(|id| rules.contains(*id) && !known.contains(id))
+            .filter(|&id| rule_exposed(self.family.rule(id), &c.case.game, &answer))
+            .collect()
+    }
+
     /// Plays on `c` every rule of `rules` that fires on it and that it is
     /// not known to expose yet, adding those it exposes to its
     /// [`Candidate::narrow`]. `rules` says which rules matter (say, the
     /// live ones).
     pub fn complete(&self, c: &mut Candidate, rules: &RuleBits) {
-        let (_, log) = decisions(&c.case.game, Budget::default());
-        let known: HashSet<u32> = c.narrow.iter().copied().collect();
-        let answer = c.case.outcome.to_judge_text();
-        let more: Vec<u32> = self
-            .family
-            .firing(&log)
-            .into_par_iter()
-            .filter(|id| rules.contains(*id) && !known.contains(id))
-            .filter(|&id| rule_exposed(self.family.rule(id), &c.case.game, &answer))
-            .collect();
-        c.narrow.extend(more);
-        c.narrow.sort_unstable();
+        let more = self.newly_exposed(c, rules);
+        c.learn(more);
     }
 
     /// Where to aim games at rule `id`: the profile of the first candidate
@@ -506,4 +510,9 @@ pub fn steer_toward(rule: DeviationRule) -> Steer {
         steer.short_deck = true;
     }
     steer
+}
+
+/// The rule in short words (for reports).
+pub fn words(rule: DeviationRule) -> String {
+    format!("{rule:?}")
 }

@@ -300,7 +300,7 @@ fn narrow_section(
     name: &dyn Fn(usize) -> String,
 ) {
     let family = &suite.pool.narrow.family;
-    let words = |id: u32| family.rule(id).words();
+    let words = |id: u32| super::narrow::words(family.rule(id));
     let _ = writeln!(md, "\n## Narrow rules\n");
     let _ = writeln!(
         md,

@@ -87,6 +87,9 @@ pub struct SuiteOptions {
     pub scan: ScanLimits,
     /// At most this many games aimed at narrow rules no candidate exposes.
     pub aimed_games: u64,
+    /// At most this many candidates weighed for swaps that expose more
+    /// live narrow rules, after the greedy choice ([`repair`]).
+    pub repair_evaluations: usize,
 }
 
 impl Default for SuiteOptions {
@@ -99,6 +102,7 @@ impl Default for SuiteOptions {
             family: None,
             scan: ScanLimits::default(),
             aimed_games: 1000,
+            repair_evaluations: 400,
         }
     }
 }
@@ -431,20 +435,52 @@ pub fn choose(pool: &mut Pool) -> Vec<usize> {
     for (slot, n) in SHAPE {
         room[slot.number()] += n;
     }
+    let live = pool.narrow.live();
     let mut state = State::new();
     let mut chosen: Vec<usize> = Vec::new();
     let mut taken = vec![false; pool.candidates.len()];
+    // Candidates played against every live rule no chosen test exposed
+    // when they were weighed: exact for the rules still open since.
+    let mut weighed = vec![false; pool.candidates.len()];
     loop {
         // Keys end in the candidate's index: a total order, so the
         // parallel maximum is the same on every run.
-        let best = pool
+        let mut keyed: Vec<(Key, usize)> = pool
             .candidates
             .par_iter()
             .enumerate()
             .filter(|(id, c)| !taken[*id] && room[c.slot.number()] > 0)
             .map(|(id, c)| (state.key(c, id), id))
-            .max();
-        let Some((_, id)) = best else { break };
+            .collect();
+        if keyed.is_empty() {
+            break;
+        }
+        // The best few by what the scan credits them with, weighed
+        // exactly against the open rules, then the best of those.
+        keyed.par_sort_unstable_by(|a, b| b.cmp(a));
+        let top: Vec<usize> = keyed
+            .iter()
+            .take(WEIGHED_PER_STEP)
+            .map(|&(_, id)| id)
+            .filter(|&id| !weighed[id])
+            .collect();
+        if !top.is_empty() {
+            let open: RuleBits = live.iter().filter(|&r| !state.narrow.contains(r)).collect();
+            let found: Vec<Vec<u32>> = top
+                .par_iter()
+                .map(|&id| pool.narrow.newly_exposed(&pool.candidates[id], &open))
+                .collect();
+            for (&id, more) in top.iter().zip(found) {
+                pool.candidates[id].learn(more);
+                weighed[id] = true;
+            }
+        }
+        let (_, id) = keyed
+            .iter()
+            .take(WEIGHED_PER_STEP)
+            .map(|&(_, id)| (state.key(&pool.candidates[id], id), id))
+            .max()
+            .expect("keyed is not empty");
         pool.complete(id);
         let c = &pool.candidates[id];
         taken[id] = true;
@@ -455,6 +491,9 @@ pub fn choose(pool: &mut Pool) -> Vec<usize> {
     order(pool, &mut chosen);
     chosen
 }
+
+/// How many of the best candidates each greedy step weighs exactly.
+const WEIGHED_PER_STEP: usize = 16;
 
 /// Puts tests in suite order: by slot kind, then smallest first.
 fn order(pool: &Pool, tests: &mut [usize]) {
@@ -515,6 +554,115 @@ pub fn swap_in(
     replaced
 }
 
+/// How many candidates [`repair`] weighs at once (in parallel).
+const REPAIR_BATCH: usize = 8;
+
+/// After the greedy choice: swaps that expose more live narrow rules.
+///
+/// The greedy choice counts, for a candidate, only the narrow rules the
+/// scan played on it; the chosen tests are then known exactly, and some
+/// live rules are left that no test exposes. Round after round, the
+/// candidates credited with the most of those rules are weighed exactly
+/// (played against every rule no test exposes and every rule only one
+/// test exposes) and the best swap is made: the one that exposes the most
+/// rules more than it loses, keeping every catalogue mistake and rule
+/// event covered. At most `evaluations` candidates are weighed; the
+/// result depends on nothing but the pool.
+pub fn repair(pool: &mut Pool, tests: &mut [usize], evaluations: usize) {
+    let live = pool.narrow.live();
+    let family_len = pool.narrow.family.len();
+    let mut weighed: HashMap<usize, RuleBits> = HashMap::new();
+    let mut spent = 0;
+    while spent < evaluations {
+        let mut count = vec![0u16; family_len];
+        for &t in tests.iter() {
+            for &id in &pool.candidates[t].narrow {
+                count[id as usize] += 1;
+            }
+        }
+        let open: RuleBits = live.iter().filter(|&id| count[id as usize] == 0).collect();
+        if open.is_empty() {
+            break;
+        }
+        // What must be known exactly to weigh a swap: the rules no test
+        // exposes and those only one test exposes.
+        let wanted: RuleBits = live.iter().filter(|&id| count[id as usize] <= 1).collect();
+        let mut ranked: Vec<(Reverse<usize>, usize, usize)> = pool
+            .candidates
+            .iter()
+            .enumerate()
+            .filter(|(id, _)| !tests.contains(id))
+            .map(|(id, c)| {
+                let credited = c.narrow.iter().filter(|&&r| open.contains(r)).count();
+                (Reverse(credited), c.size(), id)
+            })
+            .filter(|(Reverse(n), _, _)| *n > 0)
+            .collect();
+        ranked.sort_unstable();
+        let batch: Vec<usize> = ranked
+            .iter()
+            .map(|&(_, _, id)| id)
+            .filter(|id| {
+                weighed
+                    .get(id)
+                    .is_none_or(|w| wanted.iter().any(|r| !w.contains(r)))
+            })
+            .take(REPAIR_BATCH.min(evaluations - spent))
+            .collect();
+        if batch.is_empty() {
+            break;
+        }
+        spent += batch.len();
+        let found: Vec<Vec<u32>> = batch
+            .par_iter()
+            .map(|&id| pool.narrow.newly_exposed(&pool.candidates[id], &wanted))
+            .collect();
+        for (&id, more) in batch.iter().zip(found) {
+            pool.candidates[id].learn(more);
+            let w = weighed.entry(id).or_default();
+            for r in wanted.iter() {
+                w.insert(r);
+            }
+        }
+        let before = State::of(tests.iter().map(|&i| &pool.candidates[i]));
+        let mut best: Option<(isize, Reverse<usize>, usize, usize)> = None;
+        for &new in &batch {
+            let c = &pool.candidates[new];
+            let gained = c.narrow.iter().filter(|&&r| open.contains(r)).count() as isize;
+            for (place, &old) in tests.iter().enumerate() {
+                if pool.candidates[old].slot != c.slot {
+                    continue;
+                }
+                let lost = pool.candidates[old]
+                    .narrow
+                    .iter()
+                    .filter(|&&r| count[r as usize] == 1 && c.narrow.binary_search(&r).is_err())
+                    .count() as isize;
+                let net = gained - lost;
+                if net <= 0 || best.is_some_and(|b| b.0 >= net) {
+                    continue;
+                }
+                let after = State::of(
+                    tests
+                        .iter()
+                        .enumerate()
+                        .map(|(p, &i)| &pool.candidates[if p == place { new } else { i }]),
+                );
+                let keeps = before.covered.is_subset(&after.covered)
+                    && before.events.iter().all(|e| after.events.contains(e));
+                if keeps {
+                    best = Some((net, Reverse(new), place, new));
+                }
+            }
+        }
+        if let Some((_, _, place, new)) = best {
+            pool.complete(new);
+            tests[place] = new;
+        }
+    }
+    order(pool, tests);
+}
+
 /// The fewest `full` candidates an extra round draws.
 pub const MIN_EXTRA_ROUND: u64 = 1000;
 
@@ -538,6 +686,7 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         pool.extend(Slot::Full, options.pool.of(Slot::Full).max(MIN_EXTRA_ROUND));
         extra_rounds += 1;
     }
+    eprintln!("TIMING pool {:.2}", start.elapsed().as_secs_f64());
     let mut aimed_rounds = 0;
     while pool.aimed < options.aimed_games && in_time() {
         let aims = aims(&pool, (options.aimed_games - pool.aimed).min(AIMED_ROUND));
@@ -547,7 +696,11 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         pool.extend_aimed(&aims);
         aimed_rounds += 1;
     }
-    let tests = choose(&mut pool);
+    eprintln!("TIMING aimed {:.2}", start.elapsed().as_secs_f64());
+    let mut tests = choose(&mut pool);
+    eprintln!("TIMING choose {:.2}", start.elapsed().as_secs_f64());
+    repair(&mut pool, &mut tests, options.repair_evaluations);
+    eprintln!("TIMING repair {:.2}", start.elapsed().as_secs_f64());
     Suite {
         pool,
         tests,
