@@ -6,7 +6,6 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
-use crate::mutants::Mutation;
 use crate::table::Table;
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
@@ -20,19 +19,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// each card kind once, when it first meets one.
     pub(crate) fn play_phase(&mut self, pig: Seat) {
         self.kill_played = false;
-        // Where the next scan starts: the leftmost card, but for some mistakes.
+        // Where the next scan starts: the leftmost card, unless decided otherwise.
         let mut resume = 0;
         loop {
             let mut scan = Scan::default();
-            let mut index = resume.min(self.hand[pig].len());
-            let found = loop {
-                let Some(&card) = self.hand[pig].get(index) else {
-                    break None;
-                };
-                if self.playable(pig, card, &mut scan) {
-                    break Some(index);
-                }
-                index += 1;
+            let from = resume.min(self.hand[pig].len());
+            let found = if D::PLAIN {
+                self.scan_plain(pig, from, &mut scan)
+            } else {
+                self.scan_deciding(pig, from, &mut scan)
             };
             let Some(index) = found else {
                 return;
@@ -52,13 +47,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 (Card::Duel, _, Some(Some(target))) => {
                     let fought_with_kills = self.play_duel(pig, target);
                     if fought_with_kills
-                        && (self.mutated(Mutation::DuelKillCountsAsPlayed)
-                            || self.decide_if(
-                                Point::new(DecisionKind::DuelKillCounts, pig, Choice(0))
-                                    .about(target),
-                                Choice(1),
-                                |_| 0,
-                            ))
+                        && self.decide_if(
+                            Point::new(DecisionKind::DuelKillCounts, pig, Choice(0)).about(target),
+                            Choice(1),
+                            |_| 0,
+                        )
                     {
                         self.kill_played = true;
                     }
@@ -80,6 +73,41 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
     }
 
+    /// The first playable card of `pig`'s hand from `from`, by the plain
+    /// rules: which card kinds are playable is worked out once for the scan
+    /// (both targets included), then the hand is searched.
+    fn scan_plain(&mut self, pig: Seat, from: usize, scan: &mut Scan) -> Option<usize> {
+        let kill_target = self.kill_target(pig);
+        let duel_target = self.duel_target(pig);
+        let may_kill = (!self.kill_played || self.crossbow[pig]) && kill_target.is_some();
+        let mut playable_now = [false; Card::ALL.len()];
+        playable_now[Card::Peach as usize] = self.hp[pig] < MAX_HP;
+        playable_now[Card::Kill as usize] = may_kill;
+        playable_now[Card::Duel as usize] = duel_target.is_some();
+        playable_now[Card::Invasion as usize] = true;
+        playable_now[Card::Volley as usize] = true;
+        playable_now[Card::Crossbow as usize] = true;
+        scan.kill_target = Some(kill_target);
+        scan.duel_target = Some(duel_target);
+        self.hand[pig][from..]
+            .iter()
+            .position(|&card| playable_now[card as usize])
+            .map(|i| i + from)
+    }
+
+    /// The first playable card of `pig`'s hand from `from`, each card kind
+    /// decided when the scan first meets it.
+    fn scan_deciding(&mut self, pig: Seat, from: usize, scan: &mut Scan) -> Option<usize> {
+        let mut index = from;
+        while let Some(&card) = self.hand[pig].get(index) {
+            if self.playable(pig, card, scan) {
+                return Some(index);
+            }
+            index += 1;
+        }
+        None
+    }
+
     /// Whether `card` is playable now in `pig`'s play phase, decided once
     /// per card kind and scan (kept in `scan`).
     fn playable(&mut self, pig: Seat, card: Card, scan: &mut Scan) -> bool {
@@ -87,18 +115,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             return known;
         }
         let rule = match card {
-            Card::Peach => self.hp[pig] < MAX_HP || self.mutated(Mutation::PeachAtFullHp),
-            Card::Kill => {
-                !self.kill_played || self.crossbow[pig] || self.mutated(Mutation::UnlimitedKills)
-            }
+            Card::Peach => self.hp[pig] < MAX_HP,
+            Card::Kill => !self.kill_played || self.crossbow[pig],
             Card::Duel => {
                 let target = self.duel_target(pig);
                 scan.duel_target = Some(target);
                 scan.playable[card as usize] = Some(target.is_some());
                 return target.is_some();
             }
-            Card::Invasion | Card::Volley => true,
-            Card::Crossbow => !(self.crossbow[pig] && self.mutated(Mutation::SecondCrossbowStays)),
+            Card::Invasion | Card::Volley | Card::Crossbow => true,
             Card::Dodge | Card::Nullify => return false,
         };
         let point = Point::new(DecisionKind::Playable, pig, Choice(u8::from(rule))).with_card(card);
@@ -119,11 +144,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether, after playing `card`, the next scan goes on from the played
     /// card's place rather than from the leftmost card (never, by the rules).
     fn scan_resumes_after(&mut self, pig: Seat, card: Card) -> bool {
-        if self.mutated(Mutation::ScanResumesAfterPlay)
-            || (card == Card::Crossbow && self.mutated(Mutation::ScanResumesAfterCrossbow))
-        {
-            return true;
-        }
         let point = Point::new(DecisionKind::ScanStart, pig, Choice(0)).with_card(card);
         self.decide_if(point, Choice(1), |_| 0)
     }
@@ -191,12 +211,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.trick = Some(Card::Kill);
         }
-        let rule = if self.mutated(Mutation::KillRevealsOnlyOnHit) {
-            1
-        } else {
-            0
-        };
-        let reveal = self.reveal_on_play(player, Some(target), Card::Kill, rule);
+        let reveal = self.reveal_on_play(player, Some(target), Card::Kill, 0);
         if reveal == 0 {
             self.reveal(player, Card::Kill);
         }
@@ -239,27 +254,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// The duel of [`Self::play_duel`], once played.
     fn resolve_duel(&mut self, player: Seat, target: Seat) -> bool {
-        let rule = if self.mutated(Mutation::DuelRevealsOnlyIfNotNullified) {
-            1
-        } else {
-            0
-        };
-        let reveal = self.reveal_on_play(player, Some(target), Card::Duel, rule);
+        let reveal = self.reveal_on_play(player, Some(target), Card::Duel, 0);
         if reveal == 0 {
             self.reveal(player, Card::Duel);
         }
-        if !self.mutated(Mutation::DuelNotNullified)
-            && self.nullify_held(player, target, Card::Duel)
-            && self.nullify_round(player, target)
-        {
+        if self.nullify_held(player, target, Card::Duel) && self.nullify_round(player, target) {
             return false;
         }
         if reveal == 1 {
             self.reveal(player, Card::Duel);
         }
-        let yields = self.role[player] == Role::Lord
-            && self.role[target] == Role::Loyalist
-            && !self.mutated(Mutation::LoyalistFightsLord);
+        let yields = self.role[player] == Role::Lord && self.role[target] == Role::Loyalist;
         let point = Point::new(DecisionKind::DuelYield, target, Choice(u8::from(yields)))
             .about(player)
             .with_card(Card::Duel);
@@ -268,12 +273,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             return false;
         }
         let point = Point::new(DecisionKind::DuelFirst, player, Choice(0)).about(target);
-        let (first, second) =
-            if self.mutated(Mutation::DuelPlayerFirst) || self.decide_if(point, Choice(1), |_| 0) {
-                (player, target)
-            } else {
-                (target, player)
-            };
+        let (first, second) = if self.decide_if(point, Choice(1), |_| 0) {
+            (player, target)
+        } else {
+            (target, player)
+        };
         let mut player_discarded = false;
         loop {
             for (pig, other) in [(first, second), (second, first)] {
@@ -288,7 +292,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 });
             }
             let point = Point::new(DecisionKind::DuelContinues, player, Choice(0)).about(target);
-            if self.mutated(Mutation::DuelOneKillEach) || !self.decide_if(point, Choice(0), |_| 0) {
+            if !self.decide_if(point, Choice(0), |_| 0) {
                 return player_discarded;
             }
         }
@@ -297,9 +301,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `loser` has no kill left in `player`'s duel: it takes 1 damage from
     /// the winner.
     fn lose_duel(&mut self, loser: Seat, winner: Seat, player: Seat) {
-        let source = if self.mutated(Mutation::DuelDamageFromPlayer) {
-            player
-        } else if loser == player {
+        let source = if loser == player {
             let point = Point::new(DecisionKind::DuelDamageSource, player, Choice(0)).about(winner);
             if self.decide_if(point, Choice(1), |_| 0) {
                 player
@@ -344,39 +346,24 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// The resolution of [`Self::play_area_trick`], once played.
     fn resolve_area_trick(&mut self, player: Seat, card: Card, answer: Card) {
-        let rule = if self.mutated(Mutation::AreaTrickReveals) {
-            0
-        } else {
-            2
-        };
-        if self.reveal_on_play(player, None, card, rule) == 0 {
+        if self.reveal_on_play(player, None, card, 2) == 0 {
             self.reveal(player, card);
         }
-        let from_first = self.mutated(Mutation::InvasionFromFirstPig) || {
-            let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
-            self.decide_if(point, Choice(1), |_| 0)
-        };
+        let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
+        let from_first = self.decide_if(point, Choice(1), |_| 0);
         let mut pig = if from_first { self.n - 1 } else { player };
-        let nullifiable = !(card == Card::Volley && self.mutated(Mutation::VolleyNotNullified));
         for _ in 0..self.n {
             pig = self.next_seat(pig);
             if pig == player || !self.alive[pig] {
                 continue;
             }
-            if nullifiable
-                && self.nullify_held(player, pig, card)
-                && self.nullify_round(player, pig)
-            {
+            if self.nullify_held(player, pig, card) && self.nullify_round(player, pig) {
                 continue;
             }
             if self.take_leftmost(pig, answer) {
                 self.emit(Event::Respond { pig, card: answer });
-                if pig == 0 && !self.suspected[player] {
-                    let rule = self.mutated(Mutation::SuspicionWithoutDamage)
-                        && self.lord_would_suspect(player, card);
-                    if self.lord_suspects(player, card, rule, false) {
-                        self.suspect(player);
-                    }
+                if pig == 0 && !self.suspected[player] && self.lord_suspects(player, card, false) {
+                    self.suspect(player);
                 }
                 continue;
             }
@@ -384,19 +371,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if self.winner.is_some() {
                 return;
             }
-            if pig == 0 && !self.suspected[player] {
-                let rule = self.lord_would_suspect(player, card);
-                if self.lord_suspects(player, card, rule, true) {
-                    self.suspect(player);
-                }
+            if pig == 0 && !self.suspected[player] && self.lord_suspects(player, card, true) {
+                self.suspect(player);
             }
             if !self.alive[pig] {
                 let point = Point::new(DecisionKind::AreaContinues, player, Choice(0))
                     .about(pig)
                     .with_card(card);
-                if self.mutated(Mutation::AreaTrickStopsAtDeath)
-                    || !self.decide_if(point, Choice(0), |_| 0)
-                {
+                if !self.decide_if(point, Choice(0), |_| 0) {
                     return;
                 }
             }
@@ -404,24 +386,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 
     /// Whether MP, having answered (`damaged` false) or been hurt by
-    /// `player`'s invasion or volley `card`, now suspects it, where the
-    /// rules say `rule`.
-    fn lord_suspects(&mut self, player: Seat, card: Card, rule: bool, damaged: bool) -> bool {
+    /// `player`'s invasion or volley `card`, now suspects it (not yet
+    /// suspected): when it was hurt and the player is unrevealed.
+    fn lord_suspects(&mut self, player: Seat, card: Card, damaged: bool) -> bool {
+        let rule = damaged && !self.revealed[player];
         let point = Point::new(DecisionKind::Suspect, 0, Choice(u8::from(rule)))
             .about(player)
             .with_card(card);
         let extra = if damaged { Feature::Damaged.bit() } else { 0 };
         self.decide_if(point, Choice(1), |_| extra)
-    }
-
-    /// Whether MP, hurt by `player`'s invasion or volley `card`, now
-    /// suspects it: when the player is unrevealed (and not yet suspected).
-    fn lord_would_suspect(&self, player: Seat, card: Card) -> bool {
-        let unrevealed = !self.revealed[player] || self.mutated(Mutation::SuspectsRevealedPlayers);
-        let suspicious_card = card == Card::Invasion || !self.mutated(Mutation::VolleyNoSuspicion);
-        let suspicious_role =
-            self.role[player] == Role::Rebel || !self.mutated(Mutation::SuspectsOnlyTrueRebels);
-        unrevealed && suspicious_card && suspicious_role && !self.suspected[player]
     }
 
     /// MP now suspects `player`.

@@ -6,7 +6,6 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, Winner};
 
 use crate::decision::{Choice, Decider, DecisionKind, Point};
-use crate::mutants::Mutation;
 use crate::table::{count_u32, Table};
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
@@ -32,9 +31,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether dying `pig` (hurt by `source`) eats a peach, and eats it:
     /// its leftmost, back to 1 HP.
     fn eats_peach(&mut self, pig: Seat, source: Seat) -> bool {
-        let outside_turn = pig != self.current && self.mutated(Mutation::NoRescueOutsideOwnTurn);
-        let may_eat = !outside_turn && !self.mutated(Mutation::DyingSkipsPeach);
-        if !may_eat || !self.hand[pig].contains(&Card::Peach) {
+        if D::PLAIN {
+            let eats = self.take_leftmost(pig, Card::Peach);
+            if eats {
+                self.hp[pig] = 1;
+            }
+            return eats;
+        }
+        let peaches = self.hand[pig].iter().filter(|&&c| c == Card::Peach).count();
+        if peaches == 0 {
             return false;
         }
         let point = Point::new(DecisionKind::EatPeach, pig, Choice(0))
@@ -43,23 +48,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !self.decide_if(point, Choice(0), |_| 0) {
             return false;
         }
-        let every = self.mutated(Mutation::EatEveryPeach) || {
-            !D::PLAIN
-                && self.hand[pig].iter().filter(|&&c| c == Card::Peach).count() > 1
-                && self.decide_if(
-                    Point::new(DecisionKind::PeachCount, pig, Choice(0))
-                        .about(source)
-                        .with_card(Card::Peach),
-                    Choice(1),
-                    |_| 0,
-                )
-        };
-        if every {
-            let mut eaten = 0;
-            while self.take_leftmost(pig, Card::Peach) {
-                eaten += 1;
-            }
-            self.hp[pig] = eaten;
+        let point = Point::new(DecisionKind::PeachCount, pig, Choice(0))
+            .about(source)
+            .with_card(Card::Peach);
+        if peaches > 1 && self.decide_if(point, Choice(1), |_| 0) {
+            self.hand[pig].retain(|&c| c != Card::Peach);
+            self.hp[pig] = count_u32(peaches) as i32;
             return true;
         }
         self.take_leftmost(pig, Card::Peach);
@@ -91,9 +85,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Role::Rebel => {
                 let last_rebel = !self.any_rebel_alive();
                 if last_rebel {
-                    let rule = Choice(u8::from(self.mutated(Mutation::RewardAfterLastRebel)));
-                    let point =
-                        Point::new(DecisionKind::RewardBeforeGameOver, source, rule).about(pig);
+                    let point = Point::new(DecisionKind::RewardBeforeGameOver, source, Choice(0))
+                        .about(pig);
                     if self.decide_if(point, Choice(0), |_| 0) {
                         self.game_over(Winner::Lord);
                         return;
@@ -105,7 +98,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 }
             }
             Role::Loyalist => {
-                if self.role[source] == Role::Lord && !self.mutated(Mutation::NoPenalty) {
+                if self.role[source] == Role::Lord {
                     let point = Point::new(DecisionKind::Penalty, source, Choice(0)).about(pig);
                     if self.decide_if(point, Choice(0), |_| 0) {
                         self.penalise_lord(source, pig);
@@ -117,19 +110,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// `source` killed the FP `rebel`: it draws 3 cards.
     fn reward(&mut self, source: Seat, rebel: Seat) {
-        let rule =
-            self.role[source] == Role::Rebel && self.mutated(Mutation::NoRewardForRebelKiller);
-        let point = Point::new(DecisionKind::Reward, source, Choice(u8::from(rule))).about(rebel);
+        let point = Point::new(DecisionKind::Reward, source, Choice(0)).about(rebel);
         if !self.decide_if(point, Choice(0), |_| 0) {
             return;
         }
         self.emit(Event::Reward { pig: source });
-        let rule = if self.mutated(Mutation::RewardDrawsTwo) {
-            Choice(1)
-        } else {
-            Choice(0)
-        };
-        let point = Point::new(DecisionKind::RewardCount, source, rule).about(rebel);
+        let point = Point::new(DecisionKind::RewardCount, source, Choice(0)).about(rebel);
         let cards = match self.decide(point, |_| 0) {
             Choice(1) => 2,
             Choice(2) => 4,
@@ -144,7 +130,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     fn penalise_lord(&mut self, lord: Seat, loyalist: Seat) {
         let discarded = count_u32(self.hand[lord].len());
         let weapon = self.crossbow[lord]
-            && !self.mutated(Mutation::PenaltyKeepsWeapon)
             && self.decide_if(
                 Point::new(DecisionKind::PenaltyWeapon, lord, Choice(0))
                     .about(loyalist)

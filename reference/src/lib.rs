@@ -4,7 +4,10 @@
 //! damage, dying and death are one more (`damage`), the targets of each
 //! role are in `targets`, and the state kept to find a repeated round is in
 //! `stall`; the turn loop and the rules that find a game that does not end
-//! are here.
+//! are here. Every place where the rules choose is a named decision point
+//! (module `decision`), taken through a decider type parameter: the plain
+//! one compiles to the plain engine, a deviating one makes other choices
+//! (the catalogue's mistakes in `mutants` are such choices).
 //!
 //! Every function says which paragraph of `rules.md` it implements, so
 //! that a reader can check one against the other. This engine shares no

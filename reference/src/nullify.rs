@@ -10,22 +10,12 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
-use crate::mutants::Mutation;
 use crate::table::{count_u32, Table};
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether `pig` wants to protect `target` with a J: MP or a ZP when the
     /// target is MP or a revealed ZP; an FP when it is a revealed FP.
     fn wants_to_protect(&self, pig: Seat, target: Seat) -> bool {
-        if pig == target && self.mutated(Mutation::ProtectsSelfUnrevealed) {
-            return true;
-        }
-        if self.mutated(Mutation::ProtectsByTrueRole) {
-            return match self.role[pig] {
-                Role::Lord | Role::Loyalist => self.role[target] != Role::Rebel,
-                Role::Rebel => self.role[target] == Role::Rebel,
-            };
-        }
         match self.role[pig] {
             Role::Lord | Role::Loyalist => self.is_lord_or_revealed_loyalist(target),
             Role::Rebel => self.is_revealed_rebel(target),
@@ -36,24 +26,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// MP or a ZP when the target is a revealed FP; an FP when it is MP or a
     /// revealed ZP.
     fn wants_to_attack(&self, pig: Seat, target: Seat) -> bool {
-        let by_true_role = self.mutated(Mutation::ProtectsByTrueRole);
         match self.role[pig] {
-            Role::Lord | Role::Loyalist => {
-                let enemy = if by_true_role {
-                    self.role[target] == Role::Rebel
-                } else {
-                    self.is_revealed_rebel(target)
-                };
-                enemy && !self.mutated(Mutation::LoyalistsNeverCounter)
-            }
-            Role::Rebel => {
-                let enemy = if by_true_role {
-                    self.role[target] != Role::Rebel
-                } else {
-                    self.is_lord_or_revealed_loyalist(target)
-                };
-                enemy && !self.mutated(Mutation::RebelsNeverCounter)
-            }
+            Role::Lord | Role::Loyalist => self.is_revealed_rebel(target),
+            Role::Rebel => self.is_lord_or_revealed_loyalist(target),
         }
     }
 
@@ -61,12 +36,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// is the trick's `player`, or the last J's player for a counter round):
     /// at `from`.
     fn round_start(&mut self, from: Seat, player: Seat, counter: bool) -> Seat {
-        if counter && self.mutated(Mutation::CounterRoundRestartsAtPlayer) {
-            return self.round_start(player, player, false);
-        }
-        if self.mutated(Mutation::NullifyStartsAfterPlayer) {
-            return self.next_seat(from);
-        }
         let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0))
             .legal(if counter { 0b111 } else { 0b011 });
         let point = match self.trick {
@@ -85,8 +54,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
     }
 
-    /// Whether `pig`, holding a J, wants to play it on `target` at chain
-    /// depth `depth` (even: protecting).
+    /// Whether `pig` wants to play a J on `target` at chain depth `depth`
+    /// (even: protecting); a decision only for a pig that holds one.
     fn wants_nullify(&mut self, pig: Seat, target: Seat, depth: usize) -> bool {
         let protect = depth % 2 == 0;
         let rule = if protect {
@@ -94,6 +63,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         } else {
             self.wants_to_attack(pig, target)
         };
+        if D::PLAIN {
+            return rule;
+        }
+        // Only a pig that holds a J decides.
+        if !self.hand[pig].contains(&Card::Nullify) {
+            return false;
+        }
         let point =
             Point::new(DecisionKind::NullifyWants, pig, Choice(u8::from(rule))).about(target);
         let point = match self.trick {
@@ -128,7 +104,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             let mut pig = start;
             for _ in 0..self.n {
                 if self.alive[pig]
-                    && self.hand[pig].contains(&Card::Nullify)
                     && self.wants_nullify(pig, target, depth)
                     && self.take_leftmost(pig, Card::Nullify)
                 {
@@ -146,7 +121,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 target,
                 depth: count_u32(depth),
             });
-            if !self.mutated(Mutation::NullifyDoesNotReveal) && !self.revealed[pig] {
+            if !self.revealed[pig] {
                 let point = Point::new(DecisionKind::NullifyReveals, pig, Choice(0))
                     .about(target)
                     .with_card(Card::Nullify);
@@ -154,9 +129,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 if self.decide_if(point, Choice(0), |_| extra) {
                     self.reveal(pig, Card::Nullify);
                 }
-            }
-            if self.mutated(Mutation::SingleNullify) {
-                return true;
             }
             let point = Point::new(DecisionKind::CounterRound, pig, Choice(0)).about(target);
             let point = match self.trick {

@@ -8,7 +8,6 @@
 use pigkill_engine::{Card, Event, Game, Outcome, PigFate, Role, Seat, Tracer, Winner, MAX_HP};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, FeatureSet, Plain, Point};
-use crate::mutants::Mutation;
 
 /// The most pigs at a table.
 pub(crate) const SEATS: usize = 10;
@@ -101,13 +100,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             nullified: false,
             death_in_resolution: false,
         }
-    }
-
-    /// Whether this table makes the deliberate mistake `mutation` (a
-    /// constant false, compiled away, for the [`Plain`] rules).
-    #[inline(always)]
-    pub(crate) fn mutated(&self, mutation: Mutation) -> bool {
-        self.decider.mutated(mutation)
     }
 
     /// Takes the decision at `point`: the rules' choice for the [`Plain`]
@@ -219,17 +211,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// Whether the deck is down to its last card (every draw repeats it),
     /// or empty when a rule takes the last card away.
     pub(crate) fn deck_exhausted(&self) -> bool {
-        if self.mutated(Mutation::LastCardNotKept) || self.decider.drops_last_card() {
+        if self.decider.drops_last_card() {
             return self.top >= self.deck.len();
         }
         self.deck.len() - self.top <= 1
     }
 
     /// `pig` draws the top card to the right end of its hand. The deck's
-    /// last card is drawn but left in place (unless a mistake draws it like
-    /// any other, after which an empty deck gives nothing).
+    /// last card is drawn but left in place (a decision: drawn like any
+    /// other, it leaves an empty deck that gives nothing).
     pub(crate) fn draw(&mut self, pig: Seat) {
-        if (!D::PLAIN || self.mutated(Mutation::LastCardNotKept)) && self.top >= self.deck.len() {
+        if !D::PLAIN && self.top >= self.deck.len() {
             return;
         }
         let card = self.deck[self.top];
@@ -237,7 +229,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             self.deck_exhausted()
         } else {
             self.deck.len() - self.top == 1
-                && !self.mutated(Mutation::LastCardNotKept)
                 && self.decide_if(
                     Point::new(DecisionKind::LastCardKept, pig, Choice(0)),
                     Choice(0),
@@ -296,7 +287,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
         self.revealed[pig] = true;
         if self.suspected[pig]
-            && !self.mutated(Mutation::SuspicionSurvivesReveal)
             && self.decide_if(
                 Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
                 Choice(0),
@@ -314,15 +304,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// Removes the leftmost `card` from `pig`'s hand; false if it has none.
     /// Where copies of the card lie apart, which one goes is a decision.
     pub(crate) fn take_leftmost(&mut self, pig: Seat, card: Card) -> bool {
-        let found = if self.mutated(Mutation::RightmostCard) {
-            self.hand[pig].iter().rposition(|&c| c == card)
-        } else {
-            self.hand[pig].iter().position(|&c| c == card)
-        };
-        let Some(mut index) = found else {
+        let Some(mut index) = self.hand[pig].iter().position(|&c| c == card) else {
             return false;
         };
-        if !D::PLAIN && !self.mutated(Mutation::RightmostCard) {
+        if !D::PLAIN {
             let hand = &self.hand[pig];
             let last = hand.iter().rposition(|&c| c == card).unwrap_or(index);
             if hand[index..last].iter().any(|&c| c != card)
@@ -361,12 +346,11 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             }
             let mut hand = self.hand[seat].clone();
             if self.crossbow[seat]
-                && (self.mutated(Mutation::WeaponPrintedInHand)
-                    || self.decide_if(
-                        Point::new(DecisionKind::PrintWeapon, seat, Choice(0)),
-                        Choice(1),
-                        |_| 0,
-                    ))
+                && self.decide_if(
+                    Point::new(DecisionKind::PrintWeapon, seat, Choice(0)),
+                    Choice(1),
+                    |_| 0,
+                )
             {
                 hand.push(Card::Crossbow);
             }
@@ -383,12 +367,11 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let mut missing = [false; SEATS];
         for (seat, fate) in outcome.pigs.iter().enumerate() {
             if matches!(fate, PigFate::Alive(hand) if hand.is_empty()) {
-                missing[seat] = self.mutated(Mutation::EmptyHandLineMissing)
-                    || self.decide_if(
-                        Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0)),
-                        Choice(1),
-                        |_| 0,
-                    );
+                missing[seat] = self.decide_if(
+                    Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0)),
+                    Choice(1),
+                    |_| 0,
+                );
             }
         }
         if !missing.contains(&true) {

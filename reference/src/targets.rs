@@ -18,28 +18,15 @@
 use pigkill_engine::{Card, Role, Seat, Tracer};
 
 use crate::decision::{Choice, Decider, DecisionKind, Point};
-use crate::mutants::Mutation;
 use crate::table::Table;
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether `player` is hostile to `pig` (would kill or duel it with `card`).
     fn hostile(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
         let rule = match self.role[player] {
-            Role::Lord => {
-                self.is_revealed_rebel(pig)
-                    || (self.suspected[pig] && !self.mutated(Mutation::LordIgnoresSuspicion))
-            }
-            Role::Loyalist => {
-                self.is_revealed_rebel(pig)
-                    || (self.suspected[pig] && self.mutated(Mutation::LoyalistAttacksSuspected))
-            }
-            Role::Rebel => {
-                if card == Card::Kill && self.mutated(Mutation::RebelTargetsByTrueRole) {
-                    self.role[pig] != Role::Rebel
-                } else {
-                    self.is_lord_or_revealed_loyalist(pig)
-                }
-            }
+            Role::Lord => self.is_revealed_rebel(pig) || self.suspected[pig],
+            Role::Loyalist => self.is_revealed_rebel(pig),
+            Role::Rebel => self.is_lord_or_revealed_loyalist(pig),
         };
         let point = Point::new(DecisionKind::Hostile, player, Choice(u8::from(rule)))
             .about(pig)
@@ -61,14 +48,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// The pig `player` would kill: the next living pig, if hostile.
     pub(crate) fn kill_target(&mut self, player: Seat) -> Option<Seat> {
-        if self.mutated(Mutation::KillIgnoresDeaths) {
-            let next = self.next_seat(player);
-            return (self.alive[next] && next != player && self.hostile(player, next, Card::Kill))
-                .then_some(next);
-        }
-        if self.mutated(Mutation::KillAnyDistance) {
-            return self.first_hostile(player, Card::Kill);
-        }
         if D::PLAIN {
             let next = self.next_alive(player);
             return (next != player && self.hostile(player, next, Card::Kill)).then_some(next);
@@ -99,8 +78,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// hostile pig going forward.
     pub(crate) fn duel_target(&mut self, player: Seat) -> Option<Seat> {
         if self.role[player] == Role::Rebel {
-            let rule = Choice(u8::from(self.mutated(Mutation::RebelDuelsNearestEnemy)));
-            let point = Point::new(DecisionKind::RebelDuelTarget, player, rule).about(0);
+            let point = Point::new(DecisionKind::RebelDuelTarget, player, Choice(0)).about(0);
             if self.decide_if(point, Choice(0), |_| 0) {
                 return self.alive[0].then_some(0);
             }

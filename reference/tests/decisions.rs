@@ -8,8 +8,8 @@ use std::path::Path;
 use pigkill_engine::{parse_game, Budget, Card, Engine, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 use pigkill_reference::decision::{
-    decisions, deviated_output, deviated_run, fires, Choice, Decision, DecisionKind, Deviation,
-    Feature,
+    decisions, deviated_output, deviated_run, fires, narrow_family, Choice, Decision, DecisionKind,
+    Deviation, Feature,
 };
 use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 use pigkill_reference::ReferenceEngine;
@@ -87,25 +87,37 @@ fn an_instance_choosing_the_rules_choice_changes_nothing() {
     }
 }
 
+/// The "Mistaken output" block of a mistake's fixture note
+/// (`tests/fixtures/mistakes/ID.md`), written when the fixture was found.
+fn fixture_mistaken_output(mutation: Mutation) -> String {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/mistakes")
+        .join(format!("{}.md", mutation.name()));
+    let note = std::fs::read_to_string(&file).expect("the fixture note exists");
+    let after = note
+        .split("Mistaken output:")
+        .nth(1)
+        .expect("the note shows the mistaken output");
+    let block = after.split("```").nth(1).expect("in a fenced block");
+    block.trim_start_matches('\n').to_string()
+}
+
 #[test]
 fn each_mistake_as_deviation_rules_prints_its_fixture_output() {
     let budget = Budget::default();
     for mutation in Mutation::ALL {
-        let Some(rules) = mutation.deviation_rules() else {
-            continue;
-        };
+        let rules = mutation
+            .deviation_rules()
+            .unwrap_or_else(|| panic!("{mutation} is stated as deviation rules"));
         let game = fixture(&format!("mistakes/{}.in", mutation.name()));
         let deviations: Vec<Deviation> = rules.iter().copied().map(Deviation::Rule).collect();
-        let deviated = deviated_output(&game, budget, &deviations);
-        assert_ne!(
-            deviated,
-            reference_text(&game),
-            "{mutation}: the fixture tells it apart"
-        );
+        let deviated = deviated_output(&game, budget, &deviations).expect("the game ends");
+        assert_ne!(Ok(deviated.clone()), reference_text(&game), "{mutation}");
+        assert_eq!(deviated, fixture_mistaken_output(mutation), "{mutation}");
         assert_eq!(
-            deviated,
+            Ok(deviated),
             mistaken_output(&game, budget, MutationSet::single(mutation)),
-            "{mutation}"
+            "{mutation}: the mistaken engine runs through its rules"
         );
         let (_, log) = decisions(&game, budget);
         assert!(
@@ -152,4 +164,168 @@ fn the_dying_rebel_eats_its_leftmost_peach_out_of_its_turn() {
     assert!(eat.context.has(Feature::ActorDying));
     assert!(!eat.context.has(Feature::OwnTurn));
     assert!(eat.context.has(Feature::TrickKill));
+}
+
+#[test]
+fn a_rebel_duels_the_lord_even_past_a_revealed_loyalist() {
+    // FP2 (seat 1) holds F; its duel target is MP by the rules.
+    let game = fixture("rules/fp_duels_mp_not_revealed_zp.in");
+    let (_, log) = decisions(&game, Budget::default());
+    let duel = find(&log, DecisionKind::RebelDuelTarget, |d| d.actor == 1);
+    assert_eq!(duel.rule, Choice(0), "the lord");
+    assert_eq!(duel.subject, Some(0));
+    assert_eq!(duel.kind.section(), "Targets (hostility)");
+    assert!(
+        duel.why().contains("pig 2 (FP) duels the lord"),
+        "{}",
+        duel.why()
+    );
+}
+
+#[test]
+fn a_rebel_killing_its_ally_draws_the_reward() {
+    // FP3's invasion kills FP2: FP3 (seat 2) is the source and draws.
+    let game = fixture("rules/fp_death_reward_to_fp_source.in");
+    let (_, log) = decisions(&game, Budget::default());
+    let reward = find(&log, DecisionKind::Reward, |d| d.subject == Some(1));
+    assert_eq!(reward.actor, 2);
+    assert_eq!(
+        reward.rule,
+        Choice(0),
+        "the rules reward every killer of a rebel"
+    );
+    assert!(reward.context.has(Feature::ActorRebel));
+    let count = find(&log, DecisionKind::RewardCount, |d| d.actor == 2);
+    assert_eq!(
+        DecisionKind::RewardCount.alternatives()[count.rule.0 as usize],
+        "3"
+    );
+}
+
+#[test]
+fn a_one_card_deck_keeps_its_card() {
+    let game = fixture("rules/deck_single_card_repeats.in");
+    let (_, log) = decisions(&game, Budget::default());
+    let first = find(&log, DecisionKind::LastCardKept, |_| true);
+    assert_eq!((first.turn, first.actor, first.rule), (1, 0, Choice(0)));
+    assert!(first.context.has(Feature::DeckLast));
+}
+
+#[test]
+fn an_invasion_goes_on_past_the_pig_it_kills() {
+    // MP's invasion kills FP2 (seat 1) in turn 1, and goes on to FP3.
+    let game = fixture("rules/death_mid_invasion_skips_dead_pig.in");
+    let (_, log) = decisions(&game, Budget::default());
+    let goes_on = find(&log, DecisionKind::AreaContinues, |d| d.subject == Some(1));
+    assert_eq!((goes_on.turn, goes_on.actor), (1, 0));
+    assert_eq!(goes_on.rule, Choice(0));
+    assert_eq!(goes_on.card, Some(Card::Invasion));
+    assert!(goes_on.context.has(Feature::SubjectRebel));
+    assert!(goes_on.context.has(Feature::TrickInvasion));
+}
+
+#[test]
+fn a_deviation_at_one_decision_changes_the_run_from_there() {
+    // Making FP2 skip its peach when dying (the rules make it eat) kills it
+    // there: the output differs, and the deviated log says what was taken.
+    let game = fixture("rules/dying_pig_eats_leftmost_peach.in");
+    let budget = Budget::default();
+    let (_, log) = decisions(&game, budget);
+    let eat = find(&log, DecisionKind::EatPeach, |d| d.actor == 1);
+    let skip = Deviation::Instance {
+        index: eat.index,
+        choose: Choice(1),
+    };
+    let mut events = Vec::new();
+    let mut deviated_log = Vec::new();
+    let text = deviated_run(&game, budget, &[skip], &mut events, &mut deviated_log);
+    assert_ne!(text, reference_text(&game));
+    let taken = &deviated_log[eat.index as usize];
+    assert_eq!(
+        (taken.kind, taken.rule, taken.taken),
+        (eat.kind, Choice(0), Choice(1))
+    );
+    assert_eq!(
+        deviated_log[..eat.index as usize],
+        log[..eat.index as usize]
+    );
+}
+
+#[test]
+fn the_narrow_family_holds_the_catalogue_rules_of_few_literals() {
+    let family = narrow_family(2);
+    assert!(narrow_family(0).len() < narrow_family(1).len());
+    assert!(narrow_family(1).len() < family.len());
+    for mutation in Mutation::ALL {
+        for rule in mutation.deviation_rules().unwrap_or(&[]) {
+            let within = rule
+                .when
+                .literals()
+                .all(|(f, _)| rule.kind.features().contains(&f));
+            if rule.when.len() <= 2 && within {
+                assert!(family.contains(rule), "{mutation}: {}", rule.words());
+            }
+        }
+    }
+    for rule in &family {
+        assert!(rule.when.len() <= 2);
+        assert!((rule.choose.0 as usize) < rule.kind.alternatives().len());
+    }
+}
+
+#[test]
+fn each_mistake_is_a_choice_in_its_own_section() {
+    for mutation in Mutation::ALL {
+        for rule in mutation.deviation_rules().unwrap_or(&[]) {
+            assert_eq!(rule.kind.section(), mutation.section(), "{mutation}");
+        }
+    }
+}
+
+#[test]
+fn rules_read_as_misreadings() {
+    let rules = Mutation::SuspectsOnlyTrueRebels
+        .deviation_rules()
+        .expect("stated as a rule");
+    assert_eq!(
+        rules[0].words(),
+        "the lord does not suspect the player of an invasion or volley when the player is a loyalist"
+    );
+    let rules = Mutation::VolleyNoSuspicion
+        .deviation_rules()
+        .expect("a rule");
+    assert_eq!(
+        rules[0].words(),
+        "the lord does not suspect the player of a volley"
+    );
+    for &kind in DecisionKind::ALL {
+        assert!(!kind.question().is_empty());
+        assert!(kind.alternatives().len() >= 2, "{kind}");
+        assert!(
+            Mutation::ALL.iter().any(|m| m.section() == kind.section()),
+            "{kind}: its section is one the catalogue cites"
+        );
+    }
+}
+
+#[test]
+fn a_rule_that_does_not_fire_on_a_game_changes_nothing_there() {
+    let budget = Budget::default();
+    let family = narrow_family(1);
+    for index in 0..150 {
+        let game = corpus_game(index);
+        let (_, log) = decisions(&game, budget);
+        let reference = reference_text(&game);
+        for rule in family.iter().skip(index as usize % 13).step_by(13) {
+            let deviation = [Deviation::Rule(*rule)];
+            let mut events = Vec::new();
+            let mut deviated_log = Vec::new();
+            let text = deviated_run(&game, budget, &deviation, &mut events, &mut deviated_log);
+            let changed = deviated_log.iter().any(|d| d.taken != d.rule);
+            assert_eq!(changed, fires(rule, &log), "game {index}: {}", rule.words());
+            if !changed {
+                assert_eq!(text, reference, "game {index}: {}", rule.words());
+            }
+        }
+    }
 }

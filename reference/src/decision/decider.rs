@@ -1,13 +1,12 @@
 //! Who takes the decisions of a run: the plain rules ([`Plain`], which
 //! return the rules' choice and never look at a context, so the engine
 //! compiles to the plain code), or a [`Deviating`] decider that applies
-//! deviation rules and instance deviations, keeps the catalogue mistakes
-//! that are not decisions, and logs every decision if asked.
+//! deviation rules and instance deviations, and logs every decision if
+//! asked.
 
 use pigkill_engine::{Card, Seat};
 
 use super::{Choice, Decision, DecisionKind, Deviation, DeviationRule, FeatureSet};
-use crate::mutants::{Mutation, MutationSet};
 
 /// One decision about to be taken: where, about whom, and what the rules
 /// choose. Its context is built only when a decider asks for it.
@@ -76,10 +75,6 @@ pub(crate) trait Decider {
     /// the engine skips building contexts altogether.
     const PLAIN: bool;
 
-    /// Whether this run makes the catalogue mistake `mutation`, for the
-    /// mistakes that are not one choice at a decision point.
-    fn mutated(&self, mutation: Mutation) -> bool;
-
     /// Starts the run's next decision, of `kind`; true when its context is
     /// wanted (a rule of that kind, an instance at that index, or a log).
     fn begin(&mut self, kind: DecisionKind) -> bool;
@@ -90,7 +85,7 @@ pub(crate) trait Decider {
     /// Counts one emitted event.
     fn emitted(&mut self);
 
-    /// Whether some rule makes a draw take the deck's last card away (so
+    /// Whether a rule makes every draw take the deck's last card away (so
     /// the deck is exhausted only once it is empty).
     fn drops_last_card(&self) -> bool;
 }
@@ -101,11 +96,6 @@ pub struct Plain;
 
 impl Decider for Plain {
     const PLAIN: bool = true;
-
-    #[inline(always)]
-    fn mutated(&self, _mutation: Mutation) -> bool {
-        false
-    }
 
     #[inline(always)]
     fn begin(&mut self, _kind: DecisionKind) -> bool {
@@ -142,18 +132,14 @@ pub(crate) struct Deviating<'l> {
     events: usize,
     /// Where decisions are logged, if anywhere.
     log: Option<&'l mut Vec<Decision>>,
-    /// The catalogue mistakes kept inline.
-    mistakes: MutationSet,
-    /// Whether a rule makes draws take the deck's last card away.
+    /// Whether a rule makes every draw take the deck's last card away.
     drops_last_card: bool,
 }
 
 impl<'l> Deviating<'l> {
-    /// The decider making `deviations` and the inline `mistakes`, logging
-    /// into `log` if given.
+    /// The decider making `deviations`, logging into `log` if given.
     pub(crate) fn new(
         deviations: &[Deviation],
-        mistakes: MutationSet,
         log: Option<&'l mut Vec<Decision>>,
     ) -> Deviating<'l> {
         let mut rules = Vec::new();
@@ -166,9 +152,15 @@ impl<'l> Deviating<'l> {
         }
         instances.sort_by_key(|&(index, _)| index);
         let kinds = rules.iter().fold(0, |kinds, rule| kinds | rule.kind.bit());
-        let drops_last_card = rules
-            .iter()
-            .any(|rule| rule.kind == DecisionKind::LastCardKept && rule.choose == Choice(1));
+        // Only a rule that drops the last card at every draw tells ahead of
+        // the draws that the deck will empty; under a narrower rule the
+        // deck counts as exhausted on its last card, as by the rules, until
+        // a draw empties it.
+        let drops_last_card = rules.iter().any(|rule| {
+            rule.kind == DecisionKind::LastCardKept
+                && rule.choose == Choice(1)
+                && rule.when.is_empty()
+        });
         Deviating {
             rules,
             kinds,
@@ -177,7 +169,6 @@ impl<'l> Deviating<'l> {
             index: 0,
             events: 0,
             log,
-            mistakes,
             drops_last_card,
         }
     }
@@ -185,11 +176,6 @@ impl<'l> Deviating<'l> {
 
 impl Decider for Deviating<'_> {
     const PLAIN: bool = false;
-
-    #[inline]
-    fn mutated(&self, mutation: Mutation) -> bool {
-        self.mistakes.contains(mutation)
-    }
 
     #[inline]
     fn begin(&mut self, kind: DecisionKind) -> bool {

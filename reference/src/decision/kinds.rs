@@ -15,9 +15,10 @@ const NULLIFY: &str = "Nullify (J)";
 const DAMAGE: &str = "Damage, dying, death";
 const OUTPUT: &str = "Output";
 
-/// Declares the features: variant, id, words.
+/// Declares the features: variant, id, words, and the templates of the
+/// literal when it holds and when it does not.
 macro_rules! features {
-    ($($variant:ident, $id:literal, $words:literal;)*) => {
+    ($($variant:ident, $id:literal, $words:literal, $holds:literal, $fails:literal;)*) => {
         /// A boolean fact about the moment of a decision, chosen for meaning.
         /// The *actor* is the pig who decides or acts; the *subject* is the
         /// other pig concerned (a target, a trick's player, a damage source).
@@ -40,10 +41,21 @@ macro_rules! features {
                 }
             }
 
-            /// The fact in words, when it holds ("the subject is revealed").
+            /// The fact in words, when it holds ("the other pig has revealed its role").
             pub const fn words(self) -> &'static str {
                 match self {
                     $(Feature::$variant => $words,)*
+                }
+            }
+
+            /// The literal `self = value` as a template: `{a}` stands for
+            /// the actor, `{s}` for the subject.
+            pub(crate) const fn template(self, value: bool) -> &'static str {
+                match (self, value) {
+                    $(
+                        (Feature::$variant, true) => $holds,
+                        (Feature::$variant, false) => $fails,
+                    )*
                 }
             }
         }
@@ -51,46 +63,86 @@ macro_rules! features {
 }
 
 features! {
-    ActorLord, "actor-lord", "the pig is the lord";
-    ActorLoyalist, "actor-loyalist", "the pig is a loyalist";
-    ActorRebel, "actor-rebel", "the pig is a rebel";
-    ActorRevealed, "actor-revealed", "the pig has revealed its role";
-    ActorSuspected, "actor-suspected", "the lord suspects the pig";
-    SubjectLord, "subject-lord", "the other pig is the lord";
-    SubjectLoyalist, "subject-loyalist", "the other pig is a loyalist";
-    SubjectRebel, "subject-rebel", "the other pig is a rebel";
-    SubjectRevealed, "subject-revealed", "the other pig has revealed its role";
-    SubjectSuspected, "subject-suspected", "the lord suspects the other pig";
-    SubjectIsActor, "subject-is-actor", "the other pig is the pig itself";
-    SubjectIsNext, "subject-is-next", "the other pig is the pig's next living pig";
-    CardPeach, "card-peach", "the card is a peach";
-    CardKill, "card-kill", "the card is a kill";
-    CardDodge, "card-dodge", "the card is a dodge";
-    CardDuel, "card-duel", "the card is a duel";
-    CardInvasion, "card-invasion", "the card is an invasion";
-    CardVolley, "card-volley", "the card is a volley";
-    CardNullify, "card-nullify", "the card is a nullify";
-    CardCrossbow, "card-crossbow", "the card is a crossbow";
-    CardArea, "card-area", "the card is an invasion or a volley";
-    TrickKill, "trick-kill", "a kill is being answered";
-    TrickDuel, "trick-duel", "a duel is being resolved";
-    TrickInvasion, "trick-invasion", "an invasion is being resolved";
-    TrickVolley, "trick-volley", "a volley is being resolved";
-    Nullified, "nullified", "the trick was nullified";
-    OwnTurn, "own-turn", "it is the pig's own turn";
-    ActorHpFull, "actor-hp-full", "the pig is at full HP";
-    ActorHpOne, "actor-hp-one", "the pig is at 1 HP";
-    ActorDying, "actor-dying", "the pig is dying (0 HP)";
-    ActorCrossbow, "actor-crossbow", "the pig has a crossbow";
-    ActorHoldsPeach, "actor-holds-peach", "the pig holds a peach";
-    ActorHandEmpty, "actor-hand-empty", "the pig's hand is empty";
-    KillPlayed, "kill-played", "the pig has already played a kill this phase";
-    DeckLast, "deck-last", "the deck is down to its last card";
-    Protecting, "protecting", "the nullify would protect the trick's target";
-    CounterRound, "counter-round", "a nullify has already been played on this trick";
-    DeathInResolution, "death-in-resolution", "a pig has died while this card was resolved";
-    Damaged, "damaged", "the lord took damage from the trick";
-    TwoAlive, "two-alive", "only two pigs are alive";
+    ActorLord, "actor-lord", "the pig is the lord",
+        "{a} is the lord", "{a} is not the lord";
+    ActorLoyalist, "actor-loyalist", "the pig is a loyalist",
+        "{a} is a loyalist", "{a} is not a loyalist";
+    ActorRebel, "actor-rebel", "the pig is a rebel",
+        "{a} is a rebel", "{a} is not a rebel";
+    ActorRevealed, "actor-revealed", "the pig has revealed its role",
+        "{a} has revealed its role", "{a} is unrevealed";
+    ActorSuspected, "actor-suspected", "the lord suspects the pig",
+        "the lord suspects {a}", "the lord does not suspect {a}";
+    SubjectLord, "subject-lord", "the other pig is the lord",
+        "{s} is the lord", "{s} is not the lord";
+    SubjectLoyalist, "subject-loyalist", "the other pig is a loyalist",
+        "{s} is a loyalist", "{s} is not a loyalist";
+    SubjectRebel, "subject-rebel", "the other pig is a rebel",
+        "{s} is a rebel", "{s} is not a rebel";
+    SubjectRevealed, "subject-revealed", "the other pig has revealed its role",
+        "{s} has revealed its role", "{s} is unrevealed";
+    SubjectSuspected, "subject-suspected", "the lord suspects the other pig",
+        "the lord suspects {s}", "the lord does not suspect {s}";
+    SubjectIsActor, "subject-is-actor", "the other pig is the pig itself",
+        "{s} is {a} itself", "{s} is not {a} itself";
+    SubjectIsNext, "subject-is-next", "the other pig is the pig's next living pig",
+        "{s} is the next living pig after {a}", "{s} is not the next living pig after {a}";
+    CardPeach, "card-peach", "the card is a peach",
+        "the card is a peach", "the card is not a peach";
+    CardKill, "card-kill", "the card is a kill",
+        "the card is a kill", "the card is not a kill";
+    CardDodge, "card-dodge", "the card is a dodge",
+        "the card is a dodge", "the card is not a dodge";
+    CardDuel, "card-duel", "the card is a duel",
+        "the card is a duel", "the card is not a duel";
+    CardInvasion, "card-invasion", "the card is an invasion",
+        "the card is an invasion", "the card is not an invasion";
+    CardVolley, "card-volley", "the card is a volley",
+        "the card is a volley", "the card is not a volley";
+    CardNullify, "card-nullify", "the card is a nullify",
+        "the card is a nullify", "the card is not a nullify";
+    CardCrossbow, "card-crossbow", "the card is a crossbow",
+        "the card is a crossbow", "the card is not a crossbow";
+    CardArea, "card-area", "the card is an invasion or a volley",
+        "the card is an invasion or a volley", "the card is no invasion or volley";
+    TrickKill, "trick-kill", "a kill is being answered",
+        "a kill is being answered", "no kill is being answered";
+    TrickDuel, "trick-duel", "a duel is being resolved",
+        "a duel is being resolved", "no duel is being resolved";
+    TrickInvasion, "trick-invasion", "an invasion is being resolved",
+        "an invasion is being resolved", "no invasion is being resolved";
+    TrickVolley, "trick-volley", "a volley is being resolved",
+        "a volley is being resolved", "no volley is being resolved";
+    Nullified, "nullified", "the trick was nullified",
+        "the trick was nullified", "the trick was not nullified";
+    OwnTurn, "own-turn", "it is the pig's own turn",
+        "it is {a}'s own turn", "it is not {a}'s own turn";
+    ActorHpFull, "actor-hp-full", "the pig is at full HP",
+        "{a} is at full HP", "{a} is below full HP";
+    ActorHpOne, "actor-hp-one", "the pig is at 1 HP",
+        "{a} is at 1 HP", "{a} is not at 1 HP";
+    ActorDying, "actor-dying", "the pig is dying (0 HP)",
+        "{a} is dying (0 HP)", "{a} is not dying";
+    ActorCrossbow, "actor-crossbow", "the pig has a crossbow",
+        "{a} has a crossbow", "{a} has no crossbow";
+    ActorHoldsPeach, "actor-holds-peach", "the pig holds a peach",
+        "{a} holds a peach", "{a} holds no peach";
+    ActorHandEmpty, "actor-hand-empty", "the pig's hand is empty",
+        "{a}'s hand is empty", "{a}'s hand is not empty";
+    KillPlayed, "kill-played", "the pig has already played a kill this phase",
+        "{a} has already played a kill this phase", "{a} has played no kill yet this phase";
+    DeckLast, "deck-last", "the deck is down to its last card",
+        "the deck is down to its last card", "the deck holds more than one card";
+    Protecting, "protecting", "the nullify would protect the trick's target",
+        "the nullify would protect {s}", "the nullify would cancel one that protects {s}";
+    CounterRound, "counter-round", "a nullify has already been played on this trick",
+        "a nullify has already been played on this trick", "no nullify has been played on this trick yet";
+    DeathInResolution, "death-in-resolution", "a pig has died while this card was resolved",
+        "a pig has died while the card was resolved", "no pig has died while the card was resolved";
+    Damaged, "damaged", "the lord took damage from the trick",
+        "the lord took damage from it", "the lord took no damage from it";
+    TwoAlive, "two-alive", "only two pigs are alive",
+        "only two pigs are alive", "more than two pigs are alive";
 }
 
 // A feature set is a 64-bit mask.
@@ -409,6 +461,13 @@ impl DecisionKind {
     /// The kind with this id.
     pub fn from_id(id: &str) -> Option<DecisionKind> {
         DecisionKind::ALL.iter().copied().find(|k| k.id() == id)
+    }
+
+    /// The bits of [`DecisionKind::features`] (a mask over [`Feature`]s):
+    /// `context & kind.feature_mask()` is a decision's context as the
+    /// narrow family sees it.
+    pub fn feature_mask(self) -> u64 {
+        self.features().iter().fold(0, |mask, f| mask | f.bit())
     }
 
     /// This kind's bit in a set of kinds.

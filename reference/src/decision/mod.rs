@@ -30,8 +30,6 @@ pub(crate) use decider::{Decider, Deviating, Point};
 pub use family::narrow_family;
 pub use kinds::{DecisionKind, Feature};
 
-use crate::mutants::MutationSet;
-
 /// One alternative of a kind: an index into [`DecisionKind::alternatives`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub struct Choice(pub u8);
@@ -193,7 +191,7 @@ impl Decision {
 /// in order, the output's included).
 pub fn decisions(game: &Game, budget: Budget) -> (Result<Outcome, RunError>, Vec<Decision>) {
     let mut log = Vec::new();
-    let decider = Deviating::new(&[], MutationSet::EMPTY, Some(&mut log));
+    let decider = Deviating::new(&[], Some(&mut log));
     let outcome = crate::play_game_text(game, budget, NoTrace, decider).map(|(o, _)| o);
     (outcome, log)
 }
@@ -209,7 +207,7 @@ pub fn deviated_output(
     budget: Budget,
     deviations: &[Deviation],
 ) -> Result<String, RunError> {
-    let decider = Deviating::new(deviations, MutationSet::EMPTY, None);
+    let decider = Deviating::new(deviations, None);
     crate::play_game_text(game, budget, NoTrace, decider).map(|(_, text)| text)
 }
 
@@ -226,31 +224,36 @@ pub fn deviated_run(
     events: &mut Vec<Event>,
     log: &mut Vec<Decision>,
 ) -> Result<String, RunError> {
-    let decider = Deviating::new(deviations, MutationSet::EMPTY, Some(log));
+    let decider = Deviating::new(deviations, Some(log));
     crate::play_game_text(game, budget, events, decider).map(|(_, text)| text)
 }
 
-/// The judge text of the reference engine making `deviations` and the
-/// catalogue `mistakes` that stay inline, traced to `tracer`.
-pub(crate) fn mistaken_run<T: Tracer>(
+/// The outcome and judge text of the reference engine making
+/// `deviations`, traced to `tracer`.
+pub(crate) fn deviated_outcome<T: Tracer>(
     game: &Game,
     budget: Budget,
     tracer: T,
     deviations: &[Deviation],
-    mistakes: MutationSet,
 ) -> Result<(Outcome, String), RunError> {
-    let decider = Deviating::new(deviations, mistakes, None);
-    crate::play_game_text(game, budget, tracer, decider)
+    crate::play_game_text(game, budget, tracer, Deviating::new(deviations, None))
 }
 
 /// Whether `rule` would change some decision of this log: it holds at a
 /// decision of its kind whose rules' choice is not `rule.choose`, and
 /// `rule.choose` is legal there.
 pub fn fires(rule: &DeviationRule, log: &[Decision]) -> bool {
-    log.iter().any(|d| {
-        d.kind == rule.kind
-            && d.rule != rule.choose
-            && d.is_legal(rule.choose)
-            && rule.when.holds(d.context)
-    })
+    log.iter().any(|d| rule.changes(d))
+}
+
+impl DeviationRule {
+    /// Whether this rule would take another choice than the rules at
+    /// `decision`: same kind, its context holds, its choice differs from
+    /// the rules' and is legal there.
+    pub fn changes(&self, decision: &Decision) -> bool {
+        decision.kind == self.kind
+            && decision.rule != self.choose
+            && decision.is_legal(self.choose)
+            && self.when.holds(decision.context)
+    }
 }

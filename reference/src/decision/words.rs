@@ -1,1 +1,607 @@
-//! Decisions and deviations in words.
+//! Decisions and deviations in words: a deviation rule reads like a
+//! contestant's misreading ("the lord does not suspect the player of a
+//! volley when the player is a loyalist"), and a decision says what the
+//! rules decide there and why.
+//!
+//! Each kind names its actor and subject ("the lord", "the player"), the
+//! card it speaks of, each alternative as something a pig does, and the
+//! features the rules' choice depends on.
+
+use pigkill_engine::Card;
+
+use super::{Choice, ContextRule, Decision, DecisionKind, DeviationRule, Feature, FeatureSet};
+
+/// How one kind speaks: its actor and subject, the card when the context
+/// does not name one, and each alternative (`{a}`, `{s}`, `{card}` are
+/// filled in).
+struct Voice {
+    /// The actor, in general ("a dying pig").
+    actor: &'static str,
+    /// The subject, in general ("the damage source").
+    subject: &'static str,
+    /// The card, when no literal names it ("a card").
+    card: &'static str,
+    /// Each alternative as what happens.
+    does: &'static [&'static str],
+    /// The features the rules' choice depends on.
+    because: &'static [Feature],
+}
+
+/// How `kind` speaks.
+fn voice(kind: DecisionKind) -> Voice {
+    use DecisionKind as K;
+    use Feature as F;
+    let v = |actor, subject, card, does, because| Voice {
+        actor,
+        subject,
+        card,
+        does,
+        because,
+    };
+    match kind {
+        K::LastCardKept => v(
+            "the drawing pig",
+            "",
+            "the last card",
+            &[
+                "a draw leaves the deck's last card in place",
+                "a draw takes the deck's last card away, and an empty deck gives nothing",
+            ],
+            &[F::DeckLast],
+        ),
+        K::Playable => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "{a} does not play {card} in its play phase",
+                "{a} plays {card} in its play phase",
+            ],
+            // By card: see `reasons`.
+            &[],
+        ),
+        K::ScanStart => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "after {a} plays {card}, its next scan starts at the leftmost card",
+                "after {a} plays {card}, its next scan goes on from the played card's place",
+            ],
+            &[],
+        ),
+        K::DuelKillCounts => v(
+            "the duel's player",
+            "the duel's target",
+            "a duel",
+            &[
+                "kills {a} discarded in its own duel do not count as its one kill of the phase",
+                "kills {a} discarded in its own duel use up its one kill of the phase",
+            ],
+            &[],
+        ),
+        K::Hostile => v(
+            "the player",
+            "the other pig",
+            "a kill or a duel",
+            &[
+                "{a} does not attack {s} with {card}",
+                "{a} attacks {s} with {card}",
+            ],
+            &[
+                F::ActorLord,
+                F::ActorLoyalist,
+                F::ActorRebel,
+                F::SubjectLord,
+                F::SubjectLoyalist,
+                F::SubjectRebel,
+                F::SubjectRevealed,
+                F::SubjectSuspected,
+            ],
+        ),
+        K::KillPastDead => v(
+            "the player",
+            "the dead pig",
+            "a kill",
+            &[
+                "{card} of {a} looks past a dead neighbour to the next living pig",
+                "{card} of {a} stops at a dead neighbour: there is no kill target",
+            ],
+            &[],
+        ),
+        K::KillPastFriend => v(
+            "the player",
+            "its next living pig",
+            "a kill",
+            &[
+                "{card} of {a} goes only to the next living pig",
+                "{card} of {a} goes to the first enemy going forward, at any distance",
+            ],
+            &[],
+        ),
+        K::RebelDuelTarget => v(
+            "a rebel",
+            "the lord",
+            "a duel",
+            &[
+                "{a} duels the lord",
+                "{a} duels the first lord or revealed loyalist going forward",
+            ],
+            &[],
+        ),
+        K::RevealOnPlay => v(
+            "the player",
+            "the target",
+            "a card",
+            &[
+                "playing {card} reveals {a} at once",
+                "playing {card} reveals {a} only if it takes effect",
+                "playing {card} never reveals {a}",
+            ],
+            &[F::CardKill, F::CardDuel, F::CardInvasion, F::CardVolley],
+        ),
+        K::ClearSuspicion => v(
+            "the revealing pig",
+            "",
+            "a card",
+            &[
+                "a reveal clears the lord's suspicion of {a}",
+                "a reveal does not clear the lord's suspicion of {a}",
+            ],
+            &[],
+        ),
+        K::TakeCard => v(
+            "the pig",
+            "",
+            "a card of the kind",
+            &[
+                "{a} gives up its leftmost {name}",
+                "{a} gives up its rightmost {name}",
+            ],
+            &[],
+        ),
+        K::DuelYield => v(
+            "the duel's target",
+            "the duel's player",
+            "a duel",
+            &[
+                "{a} fights back with its kills",
+                "{a} gives in and takes 1 damage from {s} without fighting",
+            ],
+            &[F::ActorLoyalist, F::SubjectLord],
+        ),
+        K::DuelFirst => v(
+            "the duel's player",
+            "the duel's target",
+            "a duel",
+            &[
+                "in a duel {s} discards a kill first",
+                "in a duel {a} discards a kill first",
+            ],
+            &[],
+        ),
+        K::DuelContinues => v(
+            "the duel's player",
+            "the duel's target",
+            "a duel",
+            &[
+                "a duel goes on until one side has no kill",
+                "a duel ends after one kill each, with no damage",
+            ],
+            &[],
+        ),
+        K::DuelDamageSource => v(
+            "the duel's player",
+            "the duel's target",
+            "a duel",
+            &[
+                "when {a} loses its own duel, {s} is the source of its damage",
+                "when {a} loses its own duel, the damage counts as dealt by {a} itself",
+            ],
+            &[],
+        ),
+        K::AreaStart => v(
+            "the player",
+            "",
+            "an invasion or volley",
+            &[
+                "{card} of {a} starts from the pig after it",
+                "{card} of {a} starts from pig 1",
+            ],
+            &[],
+        ),
+        K::AreaContinues => v(
+            "the player",
+            "the pig that died",
+            "an invasion or volley",
+            &[
+                "{card} of {a} goes on past a pig that dies of it",
+                "{card} of {a} stops at the first pig that dies of it",
+            ],
+            &[],
+        ),
+        K::Suspect => v(
+            "the lord",
+            "the player",
+            "an invasion or volley",
+            &[
+                "{a} does not suspect {s} of {card}",
+                "{a} suspects {s} of {card}",
+            ],
+            &[F::Damaged, F::SubjectRevealed],
+        ),
+        K::NullifyHeld => v(
+            "the player",
+            "the pig it hits",
+            "a trick",
+            &[
+                "{card} of {a} can be nullified on {s}",
+                "{card} of {a} cannot be nullified on {s}",
+            ],
+            &[],
+        ),
+        K::NullifyRoundStart => v(
+            "the pig answered",
+            "",
+            "a trick",
+            &[
+                "a nullify round starts at the pig whose card it answers",
+                "a nullify round starts at the pig after the one whose card it answers",
+                "a nullify round starts again from the trick's player",
+            ],
+            &[F::CounterRound],
+        ),
+        K::NullifyWants => v(
+            "the pig holding a nullify",
+            "the trick's target",
+            "a trick",
+            &[
+                "{a} does not play its nullify on {card} at {s}",
+                "{a} plays its nullify on {card} at {s}",
+            ],
+            &[
+                F::Protecting,
+                F::ActorLord,
+                F::ActorLoyalist,
+                F::ActorRebel,
+                F::SubjectLord,
+                F::SubjectLoyalist,
+                F::SubjectRebel,
+                F::SubjectRevealed,
+            ],
+        ),
+        K::NullifyReveals => v(
+            "the nullifier",
+            "the trick's target",
+            "a nullify",
+            &[
+                "playing a nullify reveals {a}",
+                "playing a nullify does not reveal {a}",
+            ],
+            &[],
+        ),
+        K::CounterRound => v(
+            "the nullifier",
+            "the trick's target",
+            "a trick",
+            &[
+                "a nullify on {card} can be cancelled by another",
+                "nobody cancels a nullify on {card}: the chain stops at the first",
+            ],
+            &[],
+        ),
+        K::EatPeach => v(
+            "the dying pig",
+            "the damage source",
+            "a peach",
+            &[
+                "{a} eats its leftmost peach and is back at 1 HP",
+                "{a} does not eat its peach and dies",
+            ],
+            &[F::ActorDying, F::ActorHoldsPeach],
+        ),
+        K::PeachCount => v(
+            "the dying pig",
+            "the damage source",
+            "a peach",
+            &[
+                "{a} eats one peach, back to 1 HP",
+                "{a} eats every peach it holds",
+            ],
+            &[],
+        ),
+        K::RewardBeforeGameOver => v(
+            "the killer",
+            "the last rebel",
+            "",
+            &[
+                "the game ends when {s} dies, before any reward",
+                "{a} draws its reward for {s} before the game ends",
+            ],
+            &[],
+        ),
+        K::Reward => v(
+            "the killer",
+            "the dead rebel",
+            "",
+            &[
+                "{a} draws the reward for {s}",
+                "{a} draws no reward for {s}",
+            ],
+            &[],
+        ),
+        K::RewardCount => v(
+            "the killer",
+            "the dead rebel",
+            "",
+            &[
+                "the reward for killing a rebel is 3 cards",
+                "the reward for killing a rebel is 2 cards",
+                "the reward for killing a rebel is 4 cards",
+            ],
+            &[],
+        ),
+        K::Penalty => v(
+            "the lord",
+            "the dead loyalist",
+            "",
+            &[
+                "{a}, having killed a loyalist, discards its hand and weapon",
+                "{a}, having killed a loyalist, keeps its hand and weapon",
+            ],
+            &[],
+        ),
+        K::PenaltyWeapon => v(
+            "the lord",
+            "the dead loyalist",
+            "",
+            &[
+                "{a}, penalised, discards its crossbow too",
+                "{a}, penalised, keeps its crossbow",
+            ],
+            &[],
+        ),
+        K::PrintWeapon => v(
+            "a living pig",
+            "",
+            "",
+            &[
+                "the crossbow of {a} is not printed",
+                "the crossbow of {a} is printed as Z after its hand",
+            ],
+            &[],
+        ),
+        K::PrintEmptyLine => v(
+            "a living pig",
+            "",
+            "",
+            &[
+                "{a} with an empty hand prints an empty line",
+                "{a} with an empty hand prints no line at all",
+            ],
+            &[F::ActorHandEmpty],
+        ),
+    }
+}
+
+/// The card named by a positive card literal of `rule`, in words.
+fn named_card(rule: &ContextRule) -> Option<(Feature, &'static str)> {
+    use Feature as F;
+    rule.literals().find_map(|(feature, value)| {
+        let words = match feature {
+            F::CardPeach => "a peach",
+            F::CardKill => "a kill",
+            F::CardDodge => "a dodge",
+            F::CardDuel => "a duel",
+            F::CardInvasion => "an invasion",
+            F::CardVolley => "a volley",
+            F::CardNullify => "a nullify",
+            F::CardCrossbow => "a crossbow",
+            F::CardArea => "an invasion or volley",
+            _ => return None,
+        };
+        value.then_some((feature, words))
+    })
+}
+
+/// `template` with its actor, subject and card filled in (`{name}` is
+/// the card's bare name: "kill", or "card").
+fn fill(template: &str, actor: &str, subject: &str, card: &str) -> String {
+    let name = card
+        .strip_prefix("a ")
+        .or_else(|| card.strip_prefix("an "))
+        .filter(|name| !name.contains(' '))
+        .unwrap_or("card");
+    template
+        .replace("{a}", actor)
+        .replace("{s}", subject)
+        .replace("{card}", card)
+        .replace("{name}", name)
+}
+
+/// The literals of `rule` but `skip`, in words, joined by "and".
+fn literal_words(rule: &ContextRule, skip: Option<Feature>, actor: &str, subject: &str) -> String {
+    let parts: Vec<String> = rule
+        .literals()
+        .filter(|&(feature, _)| Some(feature) != skip)
+        .map(|(feature, value)| fill(feature.template(value), actor, subject, ""))
+        .collect();
+    join_and(&parts)
+}
+
+/// `parts` joined as a list: "a", "a and b", "a, b and c".
+fn join_and(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A card's name with its article ("a kill", "an invasion").
+fn card_words(card: Card) -> String {
+    let name = card.name();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
+impl ContextRule {
+    /// The context in words, about "the pig" and "the other pig"
+    /// ("the pig is the lord and the lord suspects the other pig");
+    /// "always" for the empty rule.
+    pub fn words(&self) -> String {
+        if self.is_empty() {
+            return "always".to_string();
+        }
+        literal_words(self, None, "the pig", "the other pig")
+    }
+}
+
+impl DeviationRule {
+    /// The rule as a contestant's misreading: what is done instead, and
+    /// when ("the lord does not suspect the player of a volley when the
+    /// player is a loyalist").
+    pub fn words(&self) -> String {
+        let voice = voice(self.kind);
+        let named = named_card(&self.when);
+        let card = named.map_or(voice.card, |(_, words)| words);
+        let does = voice
+            .does
+            .get(usize::from(self.choose.0))
+            .copied()
+            .unwrap_or("{a} takes another way");
+        let mut text = fill(does, voice.actor, voice.subject, card);
+        let when = literal_words(
+            &self.when,
+            named.map(|(f, _)| f),
+            voice.actor,
+            voice.subject,
+        );
+        if !when.is_empty() {
+            text.push_str(" when ");
+            text.push_str(&when);
+        }
+        text
+    }
+}
+
+impl DecisionKind {
+    /// Alternative `choice` in words, as a pig's action ("the lord
+    /// suspects the player of an invasion or volley").
+    pub fn does(self, choice: Choice) -> String {
+        let voice = voice(self);
+        voice
+            .does
+            .get(usize::from(choice.0))
+            .map(|does| fill(does, voice.actor, voice.subject, voice.card))
+            .unwrap_or_default()
+    }
+}
+
+/// A pig as the reports name it: "pig 3 (FP)".
+fn pig_name(seat: usize, context: FeatureSet, actor: bool) -> String {
+    let (lord, loyalist) = if actor {
+        (Feature::ActorLord, Feature::ActorLoyalist)
+    } else {
+        (Feature::SubjectLord, Feature::SubjectLoyalist)
+    };
+    let role = if context.has(lord) {
+        "MP"
+    } else if context.has(loyalist) {
+        "ZP"
+    } else {
+        "FP"
+    };
+    format!("pig {} ({role})", seat + 1)
+}
+
+impl Decision {
+    /// What the rules decide here and why, in words ("at turn 5, the
+    /// rules make pig 3 (FP) eat its leftmost peach and be back at 1 HP,
+    /// because pig 3 (FP) is dying (0 HP) and pig 3 (FP) holds a peach
+    /// (rules.md, "Damage, dying, death")").
+    pub fn why(&self) -> String {
+        let voice = voice(self.kind);
+        let actor = pig_name(self.actor, self.context, true);
+        let subject = self
+            .subject
+            .map(|s| pig_name(s, self.context, false))
+            .unwrap_or_default();
+        let rule = self.does(self.rule);
+        let because = match (self.kind, self.card) {
+            (DecisionKind::Playable, Some(Card::Peach)) => &[Feature::ActorHpFull][..],
+            (DecisionKind::Playable, Some(Card::Kill)) => {
+                &[Feature::KillPlayed, Feature::ActorCrossbow][..]
+            }
+            _ => voice.because,
+        };
+        let reasons: Vec<String> = because
+            .iter()
+            .filter(|&&feature| self.kind.features().contains(&feature) || is_fixed(feature))
+            .filter(|&&feature| is_reason(feature, self.context))
+            .map(|&feature| {
+                fill(
+                    feature.template(self.context.has(feature)),
+                    &actor,
+                    &subject,
+                    "",
+                )
+            })
+            .collect();
+        let when = if self.turn == 0 {
+            "before the first turn".to_string()
+        } else {
+            format!("at turn {}", self.turn)
+        };
+        let mut text = format!("{when}, {}: by the rules, {rule}", self.kind.question());
+        if !reasons.is_empty() {
+            text.push_str(", as ");
+            text.push_str(&join_and(&reasons));
+        }
+        text.push_str(&format!(" (rules.md, \"{}\")", self.kind.section()));
+        text
+    }
+
+    /// Alternative `choice` at this decision, in words, with the pigs
+    /// and the card named ("pig 3 (FP) does not eat its peach and dies").
+    pub fn does(&self, choice: Choice) -> String {
+        let voice = voice(self.kind);
+        let actor = pig_name(self.actor, self.context, true);
+        let subject = self
+            .subject
+            .map(|s| pig_name(s, self.context, false))
+            .unwrap_or_default();
+        let card = self.card.map_or(voice.card.to_string(), card_words);
+        voice
+            .does
+            .get(usize::from(choice.0))
+            .map(|does| fill(does, &actor, &subject, &card))
+            .unwrap_or_default()
+    }
+}
+
+/// Whether `feature` is worth stating as a reason at `context`: not the
+/// card (the sentence names it), and of a role only the one that holds.
+fn is_reason(feature: Feature, context: FeatureSet) -> bool {
+    let card = Feature::CardPeach.exclusive_group() | Feature::CardPeach.bit();
+    if card & feature.bit() != 0 || feature == Feature::CardArea {
+        return false;
+    }
+    feature.exclusive_group() == 0 || context.has(feature)
+}
+
+/// Features worth giving as a reason even where they do not vary by kind
+/// (they state the situation: dying, holding a peach, the deck's end).
+fn is_fixed(feature: Feature) -> bool {
+    matches!(
+        feature,
+        Feature::ActorDying
+            | Feature::ActorHoldsPeach
+            | Feature::DeckLast
+            | Feature::ActorHandEmpty
+    )
+}
