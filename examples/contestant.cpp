@@ -56,6 +56,45 @@
 //   MISTAKE_LAST_CARD_NOT_KEPT           the deck's last card is drawn like any other; then nothing
 //   MISTAKE_WEAPON_PRINTED_IN_HAND       a crossbow is printed as Z after the hand
 //   MISTAKE_EMPTY_HAND_LINE_MISSING      a living pig with an empty hand prints no line
+//
+// Narrow mistakes (each off by default; compile with -DNARROW_<ID>). Each
+// one breaks a single rule of rules.md in a single context only, the way a
+// real wrong submission does; examples/narrow.tsv is their manifest:
+//
+//   NARROW_DEAD_NEXT_PIG_TAKES_TURN       the next turn's pig is fixed before a turn: if it dies in that turn it still draws 2
+//   NARROW_REWARD_DRAW_IGNORES_LAST_CARD  a reward draw from a one-card deck gives nothing (turn draws repeat the last card)
+//   NARROW_SCAN_RESUMES_AFTER_DUEL        only after an F the scan goes on from the F's position
+//   NARROW_SCAN_RESUMES_AFTER_AREA_TRICK  only after an N or W the scan goes on from its position
+//   NARROW_CROSSBOW_ONLY_THIS_TURN        only a crossbow equipped in this turn lifts the one-kill limit
+//   NARROW_KILL_LIMIT_RESET_BY_REWARD     drawing a reward lets the current pig play one more kill this phase
+//   NARROW_DODGED_KILL_NOT_COUNTED        a kill the target dodged does not use up the phase's kill
+//   NARROW_KILL_TARGET_FIXED_AT_TURN_START  the kill distance-1 pig is fixed at the turn's start; if it dies, no kill target
+//   NARROW_LORD_DUELS_ONLY_REVEALED       MP's duel target ignores suspicion (its kill target does not)
+//   NARROW_LORD_KILLS_ONLY_REVEALED       MP's kill target ignores suspicion (its duel target does not)
+//   NARROW_LOYALIST_DUELS_SUSPECTED       a ZP's duel target also includes pigs MP suspects (its kill target does not)
+//   NARROW_REBEL_KILLS_ONLY_LORD          an FP's kill target is the next pig only if it is MP (never a revealed ZP)
+//   NARROW_LOYALIST_KILL_ANY_DISTANCE     a ZP kills the first revealed FP at any distance (other roles need distance 1)
+//   NARROW_LOYALIST_DUEL_FROM_SEAT_ONE    a ZP's duel target is searched from pig 1 in seat order, not from the ZP forward
+//   NARROW_SUSPICION_CLEARED_ONLY_BY_KILL a reveal clears MP's suspicion only when made by a K (not by an F or a J)
+//   NARROW_LOYALIST_DUEL_NO_REVEAL        a ZP playing F does not reveal (a ZP's K, an FP's F do)
+//   NARROW_LORD_FIRST_IN_OWN_DUEL         in a duel MP plays, MP discards a kill first (other duels: target first)
+//   NARROW_KILL_DODGE_RIGHTMOST           against a kill the target discards its rightmost D (other responses leftmost)
+//   NARROW_LOYALIST_AREA_SPARES_LORD      an N/W played by a ZP skips MP
+//   NARROW_SUSPICION_WHEN_NULLIFIED       MP also suspects an unrevealed N/W player when the effect on MP is nullified
+//   NARROW_AREA_SKIPS_PIG_AFTER_DEATH     in an N/W, the pig after one that died from it is skipped
+//   NARROW_LOYALIST_PROTECTS_ONLY_LORD    a ZP protects only MP, never a revealed ZP
+//   NARROW_NO_SELF_PROTECT                no pig plays the first J for itself (MP and revealed FPs included)
+//   NARROW_NO_NULLIFY_OWN_TRICK           the trick's player is never offered the first J on its own trick
+//   NARROW_UNREVEALED_REBEL_NO_COUNTER    only a revealed FP plays an attacking J
+//   NARROW_COUNTER_ROUND_SKIPS_TARGET     after the first J, the trick's target is never offered a J
+//   NARROW_DUEL_NULLIFY_STARTS_AT_TARGET  a duel's first nullify round starts at its target, not its player
+//   NARROW_COUNTER_J_DOES_NOT_REVEAL      an attacking (even) J does not reveal its player; a protecting one does
+//   NARROW_RESCUE_OUTSIDE_TURN_ONLY_LORD  outside its own turn only MP eats a peach when dying
+//   NARROW_NO_REWARD_FROM_AREA_TRICK      an FP killed by an N/W gives its source no reward
+//   NARROW_NO_PENALTY_IN_DUEL             MP killing a ZP with a duel keeps its hand and weapon
+//   NARROW_PENALTY_ONLY_IF_REVEALED       MP is penalised for a ZP's death only if that ZP was revealed
+//   NARROW_AREA_GOES_ON_AFTER_GAME_END    after a game-ending death in an N/W the remaining pigs still discard K/D
+//   NARROW_DEAD_LORD_PRINTS_HAND          a dead MP is printed with its hand instead of DEAD
 #include <cstdio>
 #include <cstring>
 
@@ -76,6 +115,18 @@ bool over;
 int winner;
 int current;     // whose turn it is
 bool killUsed;   // the current player has played its kill this phase
+#ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
+bool crossbowThisTurn;
+#endif
+#ifdef NARROW_KILL_TARGET_FIXED_AT_TURN_START
+int turnNext;    // the pig after the current one, as it was at the turn's start
+#endif
+#if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
+bool inArea;
+#endif
+#ifdef NARROW_NO_PENALTY_IN_DUEL
+bool inDuel;
+#endif
 
 // ---------- cards ----------
 
@@ -89,6 +140,15 @@ void draw(int p) {
 #endif
     if (len[p] < MAXH) hand[p][len[p]++] = c;
 }
+
+#ifdef NARROW_REWARD_DRAW_IGNORES_LAST_CARD
+// a reward only takes cards that are really left above the last one
+void rewardDraw(int p) {
+    if (top < m - 1) draw(p);
+}
+#else
+void rewardDraw(int p) { draw(p); }
+#endif
 
 void removeAt(int p, int i) {
     memmove(hand[p] + i, hand[p] + i + 1, len[p] - i - 1);
@@ -123,8 +183,12 @@ int nextAlive(int p) {
     return q;
 }
 
-void reveal(int p) {
+void reveal(int p, bool byKill = false) {
     revealed[p] = true;
+#ifdef NARROW_SUSPICION_CLEARED_ONLY_BY_KILL
+    if (!byKill) return;
+#endif
+    (void)byKill;
 #ifndef MISTAKE_SUSPICION_SURVIVES_REVEAL
     suspected[p] = false;
 #endif
@@ -153,6 +217,12 @@ bool hostile(int p, int t) {
 }
 
 bool killHostile(int p, int t) {
+#ifdef NARROW_LORD_KILLS_ONLY_REVEALED
+    if (role[p] == MP) return !dead[t] && t != p && revealedAs(t, FP);
+#endif
+#ifdef NARROW_REBEL_KILLS_ONLY_LORD
+    if (role[p] == FP) return !dead[t] && t == 0;
+#endif
 #ifdef MISTAKE_REBEL_TARGETS_BY_TRUE_ROLE
     if (role[p] == FP) return !dead[t] && t != p && (role[t] == MP || role[t] == ZP);
 #endif
@@ -169,7 +239,18 @@ int killTarget(int p) {
         if (killHostile(p, t)) return t;
     return -1;
 #else
+#ifdef NARROW_LOYALIST_KILL_ANY_DISTANCE
+    if (role[p] == ZP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (killHostile(p, t)) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_KILL_TARGET_FIXED_AT_TURN_START
+    int t = (p == current) ? turnNext : nextAlive(p);
+#else
     int t = nextAlive(p);
+#endif
     return killHostile(p, t) ? t : -1;
 #endif
 }
@@ -184,6 +265,27 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
+#ifdef NARROW_LORD_DUELS_ONLY_REVEALED
+    if (role[p] == MP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (revealedAs(t, FP)) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_LOYALIST_DUELS_SUSPECTED
+    if (role[p] == ZP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (revealedAs(t, FP) || suspected[t]) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_LOYALIST_DUEL_FROM_SEAT_ONE
+    if (role[p] == ZP) {
+        for (int t = 0; t < n; t++)
+            if (hostile(p, t)) return t;
+        return -1;
+    }
+#endif
     for (int t = nextAlive(p); t != p; t = nextAlive(t))
         if (hostile(p, t)) return t;
     return -1;
@@ -199,6 +301,13 @@ int aliveRebels() {
 }
 
 void die(int t, int src) {
+#ifdef NARROW_DEAD_LORD_PRINTS_HAND
+    if (role[t] == MP) {
+        over = true;
+        winner = FP;
+        return;
+    }
+#endif
     dead[t] = true;
     len[t] = 0;
     crossbow[t] = false;
@@ -219,15 +328,28 @@ void die(int t, int src) {
 #ifdef MISTAKE_NO_REWARD_FOR_REBEL_KILLER
         if (role[src] == FP) return;
 #endif
+#ifdef NARROW_NO_REWARD_FROM_AREA_TRICK
+        if (inArea) return;
+#endif
+#ifdef NARROW_KILL_LIMIT_RESET_BY_REWARD
+        if (src == current) killUsed = false;
+#endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
 #else
-        for (int k = 0; k < 3; k++) draw(src);
+        for (int k = 0; k < 3; k++) rewardDraw(src);
 #endif
         return;
     }
     // a ZP died
-    if (role[src] == MP) {
+    bool penalty = role[src] == MP;
+#ifdef NARROW_NO_PENALTY_IN_DUEL
+    if (inDuel) penalty = false;
+#endif
+#ifdef NARROW_PENALTY_ONLY_IF_REVEALED
+    if (!revealed[t]) penalty = false;
+#endif
+    if (penalty) {
 #ifndef MISTAKE_NO_PENALTY
         len[src] = 0;
 #ifndef MISTAKE_PENALTY_KEEPS_WEAPON
@@ -243,6 +365,9 @@ void damage(int t, int src) {
 #ifndef MISTAKE_DYING_SKIPS_PEACH
 #ifdef MISTAKE_NO_RESCUE_OUTSIDE_OWN_TURN
     if (t == current)
+#endif
+#ifdef NARROW_RESCUE_OUTSIDE_TURN_ONLY_LORD
+    if (t == current || role[t] == MP)
 #endif
     {
 #ifdef MISTAKE_EAT_EVERY_PEACH
@@ -269,6 +394,12 @@ bool wantsProtect(int j, int t) {
 #ifdef MISTAKE_PROTECTS_SELF_UNREVEALED
     if (j == t && !revealed[t] && role[t] != MP) return true;
 #endif
+#ifdef NARROW_NO_SELF_PROTECT
+    if (j == t) return false;
+#endif
+#ifdef NARROW_LOYALIST_PROTECTS_ONLY_LORD
+    if (role[j] == ZP && role[t] != MP) return false;
+#endif
     if (role[t] == MP || revealedAs(t, ZP)) return role[j] == MP || role[j] == ZP;
     if (revealedAs(t, FP)) return role[j] == FP;
     return false;
@@ -282,6 +413,9 @@ bool wantsAttack(int j, int t) {
 #ifdef MISTAKE_LOYALISTS_NEVER_COUNTER
     if (role[j] != FP) return false;
 #endif
+#ifdef NARROW_UNREVEALED_REBEL_NO_COUNTER
+    if (role[j] == FP && !revealed[j]) return false;
+#endif
 #ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
     if (role[t] == FP) return role[j] == MP || role[j] == ZP;
     return role[j] == FP;
@@ -294,9 +428,9 @@ bool wantsAttack(int j, int t) {
 
 // nullify round for a trick played by `user` about to take effect on t:
 // true when the effect on t is cancelled
-bool nullified(int user, int t) {
+bool nullified(int user, int t, int first = -1) {
     int count = 0;
-    int from = user;
+    int from = first < 0 ? user : first;
     while (!over) {
         int found = -1;
 #ifdef MISTAKE_NULLIFY_STARTS_AFTER_PLAYER
@@ -306,12 +440,21 @@ bool nullified(int user, int t) {
 #endif
             int j = (from + k) % n;
             if (dead[j]) continue;
+#ifdef NARROW_NO_NULLIFY_OWN_TRICK
+            if (count == 0 && j == user) continue;
+#endif
+#ifdef NARROW_COUNTER_ROUND_SKIPS_TARGET
+            if (count > 0 && j == t) continue;
+#endif
             bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
             if (!wants) continue;
             int i = findResponse(j, 'J');
             if (i < 0) continue;
             removeAt(j, i);
 #ifndef MISTAKE_NULLIFY_DOES_NOT_REVEAL
+#ifdef NARROW_COUNTER_J_DOES_NOT_REVEAL
+            if (count % 2 == 0)
+#endif
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
@@ -336,26 +479,62 @@ bool nullified(int user, int t) {
 void playKill(int p, int t) {
     killUsed = true;
 #ifndef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
-    if (role[p] != MP) reveal(p);
+    if (role[p] != MP) reveal(p, true);
 #endif
-    if (respond(t, 'D')) return;
+#ifdef NARROW_KILL_DODGE_RIGHTMOST
+    int d = -1;
+    for (int i = len[t] - 1; i >= 0 && d < 0; i--)
+        if (hand[t][i] == 'D') d = i;
+    if (d >= 0) {
+        removeAt(t, d);
+        return;
+    }
+#endif
+    if (respond(t, 'D')) {
+#ifdef NARROW_DODGED_KILL_NOT_COUNTED
+        killUsed = false;
+#endif
+        return;
+    }
 #ifdef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
-    if (role[p] != MP) reveal(p);
+    if (role[p] != MP) reveal(p, true);
 #endif
     damage(t, p);
 }
 
+void fightDuel(int p, int t);
+
 void playDuel(int p, int t) {
 #ifndef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
+#ifdef NARROW_LOYALIST_DUEL_NO_REVEAL
+    if (role[p] != ZP)
+#endif
     if (role[p] != MP) reveal(p);
 #endif
 #ifndef MISTAKE_DUEL_NOT_NULLIFIED
+#ifdef NARROW_DUEL_NULLIFY_STARTS_AT_TARGET
+    if (nullified(p, t, t)) return;
+#else
     if (nullified(p, t)) return;
+#endif
 #endif
 #ifdef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
     if (role[p] != MP) reveal(p);
 #endif
     if (over) return;
+#ifdef NARROW_NO_PENALTY_IN_DUEL
+    inDuel = true;
+    fightDuel(p, t);
+    inDuel = false;
+}
+
+void fightDuel(int p, int t) {
+#else
+    fightDuel(p, t);
+}
+
+void fightDuel(int p, int t) {
+#endif
 #ifndef MISTAKE_LOYALIST_FIGHTS_LORD
     if (role[p] == MP && role[t] == ZP) {
         damage(t, p);
@@ -381,6 +560,9 @@ void playDuel(int p, int t) {
 #else
     int cur = t;
 #endif
+#ifdef NARROW_LORD_FIRST_IN_OWN_DUEL
+    if (role[p] == MP) cur = p;
+#endif
     while (true) {
         int other = (cur == p) ? t : p;
         if (respond(cur, 'K')) {
@@ -405,7 +587,14 @@ void playArea(int p, char c) {
 #ifdef MISTAKE_AREA_TRICK_REVEALS
     if (role[p] != MP) reveal(p);
 #endif
+#if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
+    inArea = true;
+#endif
+#ifdef NARROW_AREA_GOES_ON_AFTER_GAME_END
+    for (int k = 1; k < n; k++) {
+#else
     for (int k = 1; k < n && !over; k++) {
+#endif
 #ifdef MISTAKE_INVASION_FROM_FIRST_PIG
         int j = k - 1;
         if (j >= p) j++;
@@ -413,11 +602,25 @@ void playArea(int p, char c) {
         int j = (p + k) % n;
 #endif
         if (dead[j]) continue;
+#ifdef NARROW_AREA_GOES_ON_AFTER_GAME_END
+        if (over) {
+            respond(j, need);
+            continue;
+        }
+#endif
+#ifdef NARROW_LOYALIST_AREA_SPARES_LORD
+        if (role[p] == ZP && j == 0) continue;
+#endif
         bool check = true;
 #ifdef MISTAKE_VOLLEY_NOT_NULLIFIED
         if (c == 'W') check = false;
 #endif
-        if (check && nullified(p, j)) continue;
+        if (check && nullified(p, j)) {
+#ifdef NARROW_SUSPICION_WHEN_NULLIFIED
+            if (j == 0 && !revealed[p] && role[p] != MP) suspected[p] = true;
+#endif
+            continue;
+        }
         if (over) break;
         bool suspect = false;
         bool hit = false;
@@ -445,8 +648,14 @@ void playArea(int p, char c) {
 #ifdef MISTAKE_AREA_TRICK_STOPS_AT_DEATH
             if (dead[j]) break;
 #endif
+#ifdef NARROW_AREA_SKIPS_PIG_AFTER_DEATH
+            if (dead[j]) k++;
+#endif
         }
     }
+#if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
+    inArea = false;
+#endif
 }
 
 bool playable(int p, char c) {
@@ -459,7 +668,11 @@ bool playable(int p, char c) {
 #endif
     case 'K':
 #ifndef MISTAKE_UNLIMITED_KILLS
+#ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
+        if (killUsed && !crossbowThisTurn) return false;
+#else
         if (killUsed && !crossbow[p]) return false;
+#endif
 #endif
         return killTarget(p) >= 0;
     case 'F':
@@ -483,6 +696,12 @@ void turn(int p) {
     draw(p);
     draw(p);
     killUsed = false;
+#ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
+    crossbowThisTurn = false;
+#endif
+#ifdef NARROW_KILL_TARGET_FIXED_AT_TURN_START
+    turnNext = nextAlive(p);
+#endif
     int start = 0;
     while (!over && !dead[p]) {
         int i = start;
@@ -500,6 +719,12 @@ void turn(int p) {
 #ifdef MISTAKE_SCAN_RESUMES_AFTER_CROSSBOW
         if (c == 'Z') start = i;
 #endif
+#ifdef NARROW_SCAN_RESUMES_AFTER_DUEL
+        if (c == 'F') start = i;
+#endif
+#ifdef NARROW_SCAN_RESUMES_AFTER_AREA_TRICK
+        if (c == 'N' || c == 'W') start = i;
+#endif
         switch (c) {
         case 'P':
             if (hp[p] < 4) hp[p]++;
@@ -516,6 +741,9 @@ void turn(int p) {
             break;
         case 'Z':
             crossbow[p] = true;
+#ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
+            crossbowThisTurn = true;
+#endif
             break;
         }
     }
@@ -547,10 +775,18 @@ int main() {
     over = aliveRebels() == 0;
     winner = MP;
     int p = 0;
+#ifdef NARROW_DEAD_NEXT_PIG_TAKES_TURN
+    while (!over) {
+        int nxt = nextAlive(p);
+        turn(p);
+        p = nxt;
+    }
+#else
     while (!over) {
         if (!dead[p]) turn(p);
         p = (p + 1) % n;
     }
+#endif
     puts(winner == MP ? "MP" : "FP");
     for (int i = 0; i < n; i++) {
         if (dead[i]) {
