@@ -63,14 +63,12 @@ fn held_out_half(seed: u64, options: &SuiteOptions, family: &Family) -> (usize, 
             ..options.clone()
         },
     );
-    let known_live = suite.pool.narrow.live().len();
-    let known_caught = caught(&suite);
+    let (known_caught, known_live) = suite.narrow_caught();
     let mut pool = suite.pool.clone();
     pool.rescan(Arc::new(held_out));
     pool.complete_all(&suite.tests);
     let blind = Suite { pool, ..suite };
-    let live = blind.pool.narrow.live().len();
-    let held = caught(&blind);
+    let (held, live) = blind.narrow_caught();
     println!(
         "seed {seed}: chosen against {} rules ({known_caught} of {known_live} live caught); \
          held out {} rules: {held} of {live} live caught ({:.2}%), {:.1} s",
@@ -80,15 +78,6 @@ fn held_out_half(seed: u64, options: &SuiteOptions, family: &Family) -> (usize, 
         blind.elapsed.as_secs_f64()
     );
     (held, live)
-}
-
-/// How many live narrow rules some test exposes.
-fn caught(suite: &Suite) -> usize {
-    suite
-        .narrow_exposing()
-        .iter()
-        .filter(|(_, tests)| !tests.is_empty())
-        .count()
 }
 
 /// Each catalogue mistake held out in turn: how many fail the suite chosen

@@ -2,7 +2,8 @@
 //! judge-ready suite of 20 tests shaped like the original's (2 `basic`, 4
 //! `no-nullify`, 14 `full`, the last 3 `big`), chosen for strength: the
 //! tests that together expose every known mistake (the catalogue of wrong
-//! reference engines, `pigkill_reference::mutants`), separate as many pairs
+//! reference engines, `pigkill_reference::mutants`) and nearly every rule
+//! of the narrow family (a rule broken in one small context), separate as many pairs
 //! of mistakes as they can, and cover every rule event.
 //!
 //! - [`judge_case`] makes one test: a game that ends and its answer.

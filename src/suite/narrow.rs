@@ -511,8 +511,3 @@ pub fn steer_toward(rule: DeviationRule) -> Steer {
     }
     steer
 }
-
-/// The rule in short words (for reports).
-pub fn words(rule: DeviationRule) -> String {
-    format!("{rule:?}")
-}

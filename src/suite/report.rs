@@ -276,10 +276,11 @@ struct NarrowFigures {
 impl NarrowFigures {
     fn of(suite: &Suite) -> NarrowFigures {
         let exposing = suite.narrow_exposing();
+        let (exposed, live) = suite.narrow_caught();
         NarrowFigures {
             fired: suite.pool.narrow.fired().len(),
-            live: suite.pool.narrow.live().len(),
-            exposed: exposing.iter().filter(|(_, t)| !t.is_empty()).count(),
+            live,
+            exposed,
             exposing,
             unexposed: suite.pool.narrow.unexposed(),
         }
@@ -300,7 +301,7 @@ fn narrow_section(
     name: &dyn Fn(usize) -> String,
 ) {
     let family = &suite.pool.narrow.family;
-    let words = |id: u32| super::narrow::words(family.rule(id));
+    let words = |id: u32| family.rule(id).words();
     let _ = writeln!(md, "\n## Narrow rules\n");
     let _ = writeln!(
         md,

@@ -239,6 +239,13 @@ impl Suite {
             .collect()
     }
 
+    /// How many live narrow rules some test exposes, and how many are live.
+    pub fn narrow_caught(&self) -> (usize, usize) {
+        let exposing = self.narrow_exposing();
+        let caught = exposing.iter().filter(|(_, t)| !t.is_empty()).count();
+        (caught, exposing.len())
+    }
+
     /// For each live narrow rule, in family order, the suite positions
     /// (from 0) of the tests exposing it.
     pub fn narrow_exposing(&self) -> Vec<(u32, Vec<usize>)> {
@@ -493,7 +500,7 @@ pub fn choose(pool: &mut Pool) -> Vec<usize> {
 }
 
 /// How many of the best candidates each greedy step weighs exactly.
-const WEIGHED_PER_STEP: usize = 16;
+const WEIGHED_PER_STEP: usize = 8;
 
 /// Puts tests in suite order: by slot kind, then smallest first.
 fn order(pool: &Pool, tests: &mut [usize]) {
@@ -686,7 +693,6 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         pool.extend(Slot::Full, options.pool.of(Slot::Full).max(MIN_EXTRA_ROUND));
         extra_rounds += 1;
     }
-    eprintln!("TIMING pool {:.2}", start.elapsed().as_secs_f64());
     let mut aimed_rounds = 0;
     while pool.aimed < options.aimed_games && in_time() {
         let aims = aims(&pool, (options.aimed_games - pool.aimed).min(AIMED_ROUND));
@@ -696,11 +702,8 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         pool.extend_aimed(&aims);
         aimed_rounds += 1;
     }
-    eprintln!("TIMING aimed {:.2}", start.elapsed().as_secs_f64());
     let mut tests = choose(&mut pool);
-    eprintln!("TIMING choose {:.2}", start.elapsed().as_secs_f64());
     repair(&mut pool, &mut tests, options.repair_evaluations);
-    eprintln!("TIMING repair {:.2}", start.elapsed().as_secs_f64());
     Suite {
         pool,
         tests,
