@@ -74,8 +74,8 @@ pub struct SuiteOptions {
     /// Draw more `full` candidates while some mistake is exposed by fewer
     /// than this many candidates.
     pub min_exposing: usize,
-    /// At most this many extra rounds, each as many `full` candidates as
-    /// the first pool (at least [`MIN_EXTRA_ROUND`]).
+    /// At most this many extra rounds, each a quarter as many `full`
+    /// candidates as the first pool (at least [`MIN_EXTRA_ROUND`]).
     pub max_extra_rounds: u32,
     /// Stop the extra rounds and the aimed games after this long (from
     /// the start of [`build`]).
@@ -690,7 +690,7 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         && in_time()
         && hard_to_expose(&pool, options.min_exposing)
     {
-        pool.extend(Slot::Full, options.pool.of(Slot::Full).max(MIN_EXTRA_ROUND));
+        pool.extend(Slot::Full, (options.pool.of(Slot::Full) / 4).max(MIN_EXTRA_ROUND));
         extra_rounds += 1;
     }
     let mut aimed_rounds = 0;
