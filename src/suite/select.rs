@@ -465,9 +465,13 @@ pub fn choose(pool: &mut Pool) -> Vec<usize> {
         // The best few by what the scan credits them with, weighed
         // exactly against the open rules, then the best of those.
         keyed.par_sort_unstable_by(|a, b| b.cmp(a));
+        // Only candidates level with the best on the catalogue can win
+        // by narrow rules.
+        let level = |k: &Key| (k.0, k.1) == (keyed[0].0 .0, keyed[0].0 .1);
         let top: Vec<usize> = keyed
             .iter()
             .take(WEIGHED_PER_STEP)
+            .filter(|(k, _)| level(k))
             .map(|&(_, id)| id)
             .filter(|&id| !weighed[id])
             .collect();
@@ -690,7 +694,10 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         && in_time()
         && hard_to_expose(&pool, options.min_exposing)
     {
-        pool.extend(Slot::Full, (options.pool.of(Slot::Full) / 4).max(MIN_EXTRA_ROUND));
+        pool.extend(
+            Slot::Full,
+            (options.pool.of(Slot::Full) / 4).max(MIN_EXTRA_ROUND),
+        );
         extra_rounds += 1;
     }
     let mut aimed_rounds = 0;
