@@ -78,7 +78,8 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
         md,
         "Chosen from {} candidates ({}), {} set aside (no trusted answer), {} extra rounds of `full` candidates for mistakes that are hard to expose. \
          The tests are chosen greedily to expose every mistake of the catalogue (the deliberately wrong reference engines, `pigkill mutants`), \
-         then every mistake within each subtask, every rule event, a second test for each mistake, and as many separated pairs of mistakes as possible, small tests first.\n",
+         then every mistake within each subtask, as many live narrow rules as possible (see \"Narrow rules\"), every rule event, a second test for each mistake, \
+         and as many separated pairs of mistakes as possible, small tests first; then swaps that expose more narrow rules.\n",
         kept.iter().sum::<usize>(),
         list(Slot::ALL.iter().map(|s| format!("{} {}", kept[s.number()], s.name()))),
         suite.pool.set_aside.len(),

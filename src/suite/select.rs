@@ -9,10 +9,16 @@
 //!    wrong solution loses points in each subtask it gets wrong; mistakes
 //!    that need tricks or nullifies are carried by the `full` tests);
 //! 3. rules of the narrow family ([`super::narrow`]) no chosen test
-//!    exposes yet: a candidate counts the rules the scan found it exposes,
-//!    and each chosen test is completed (played against every live rule
-//!    that fires on it), so that what the chosen tests expose is known
-//!    exactly and the next steps go for the rest;
+//!    exposes yet: a candidate counts the rules the scan found it exposes;
+//!    the best 8 candidates level with the best on 1 and 2 are weighed
+//!    exactly (played against every open live rule that fires on them)
+//!    before the step picks; and each chosen test is completed (played
+//!    against every live rule that fires on it), so that what the chosen
+//!    tests expose is known exactly and the next steps go for the rest.
+//!    (Measured with the default pools, seeds 1 to 10: the suites expose
+//!    96.5% to 98.3% of the live rules; a suite chosen against a random
+//!    half of the family exposes about 96% of the other half's live
+//!    rules, `examples/suite_holdout.rs`.)
 //! 4. rule events (`crate::coverage`) no chosen test covers yet;
 //! 5. narrow rules no chosen test of its own subtask exposes yet;
 //! 6. mistakes exposed by exactly one chosen test so far (a second test
