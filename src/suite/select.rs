@@ -10,7 +10,7 @@
 //!    that need tricks or nullifies are carried by the `full` tests);
 //! 3. rules of the narrow family ([`super::narrow`]) no chosen test
 //!    exposes yet: a candidate counts the rules the scan found it exposes;
-//!    the best 8 candidates level with the best on 1 and 2 are weighed
+//!    the best 24 candidates level with the best on 1 and 2 are weighed
 //!    exactly (played against every open live rule that fires on them)
 //!    before the step picks; and each chosen test is completed (played
 //!    against every live rule that fires on it), so that what the chosen
@@ -108,7 +108,7 @@ impl Default for SuiteOptions {
             family: None,
             scan: ScanLimits::default(),
             aimed_games: 1000,
-            repair_evaluations: 400,
+            repair_evaluations: 1200,
         }
     }
 }
@@ -510,7 +510,7 @@ pub fn choose(pool: &mut Pool) -> Vec<usize> {
 }
 
 /// How many of the best candidates each greedy step weighs exactly.
-const WEIGHED_PER_STEP: usize = 8;
+const WEIGHED_PER_STEP: usize = 24;
 
 /// Puts tests in suite order: by slot kind, then smallest first.
 fn order(pool: &Pool, tests: &mut [usize]) {
