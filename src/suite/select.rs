@@ -8,9 +8,10 @@
 //!    `basic` and `no-nullify` tests expose what their cards allow, and a
 //!    wrong solution loses points in each subtask it gets wrong; mistakes
 //!    that need tricks or nullifies are carried by the `full` tests);
-//! 3. rules of the narrow family ([`super::narrow`]) no chosen test
+//! 3. rule events (`crate::coverage`) no chosen test covers yet;
+//! 4. rules of the narrow family ([`super::narrow`]) no chosen test
 //!    exposes yet: a candidate counts the rules the scan found it exposes;
-//!    the best 24 candidates level with the best on 1 and 2 are weighed
+//!    the best 24 candidates level with the best on 1 to 3 are weighed
 //!    exactly (played against every open live rule that fires on them)
 //!    before the step picks; and each chosen test is completed (played
 //!    against every live rule that fires on it), so that what the chosen
@@ -19,7 +20,6 @@
 //!    96.5% to 98.3% of the live rules; a suite chosen against a random
 //!    half of the family exposes about 96% of the other half's live
 //!    rules, `examples/suite_holdout.rs`.)
-//! 4. rule events (`crate::coverage`) no chosen test covers yet;
 //! 5. narrow rules no chosen test of its own subtask exposes yet;
 //! 6. mistakes exposed by exactly one chosen test so far (a second test
 //!    for each);
@@ -382,14 +382,14 @@ impl State {
         Key(
             c.exposes.difference(&self.covered).len(),
             c.exposes.difference(subtask).len(),
-            c.narrow
-                .iter()
-                .filter(|&&id| !self.narrow.contains(id))
-                .count(),
             c.case
                 .events
                 .iter()
                 .filter(|e| !self.events.contains(*e))
+                .count(),
+            c.narrow
+                .iter()
+                .filter(|&&id| !self.narrow.contains(id))
                 .count(),
             c.narrow
                 .iter()
@@ -471,9 +471,9 @@ pub fn choose(pool: &mut Pool) -> Vec<usize> {
         // The best few by what the scan credits them with, weighed
         // exactly against the open rules, then the best of those.
         keyed.par_sort_unstable_by(|a, b| b.cmp(a));
-        // Only candidates level with the best on the catalogue can win
-        // by narrow rules.
-        let level = |k: &Key| (k.0, k.1) == (keyed[0].0 .0, keyed[0].0 .1);
+        // Only candidates level with the best on the catalogue and the
+        // events can win by narrow rules.
+        let level = |k: &Key| (k.0, k.1, k.2) == (keyed[0].0 .0, keyed[0].0 .1, keyed[0].0 .2);
         let top: Vec<usize> = keyed
             .iter()
             .take(WEIGHED_PER_STEP)
