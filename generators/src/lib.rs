@@ -28,6 +28,7 @@ pub use crate::arbitrary::{ArbitraryGame, EdgeCaseGame};
 pub use crate::profile::{Profile, UnknownProfile};
 pub use crate::prop::{any_game, game_from, GameStrategy, GameTree};
 pub use crate::rng::splitmix64;
+pub use crate::shape::Steer;
 
 use crate::rng::Rng;
 
@@ -58,8 +59,17 @@ pub const fn retry_seed(seed: u64, attempt: u32) -> u64 {
 ///
 /// Deterministic: the same profile and seed give the same game everywhere.
 pub fn generate(profile: Profile, seed: u64) -> Game {
+    generate_steered(profile, seed, Steer::NONE)
+}
+
+/// A game of `profile` for `seed` with the profile's shape nudged by
+/// `steer` (more of some cards, fewer pigs, a shorter deck): for games
+/// aimed at a situation. [`Steer::NONE`] gives [`generate`]'s game.
+pub fn generate_steered(profile: Profile, seed: u64, steer: Steer) -> Game {
     let mut rng = Rng::new(seed);
-    profile.shape(&mut rng).build(&mut rng)
+    let mut shape = profile.shape(&mut rng);
+    steer.apply(&mut shape);
+    shape.build(&mut rng)
 }
 
 /// A generated game that ends, with its outcome on the engine that checked it.
@@ -156,9 +166,25 @@ pub fn generate_ending_within(
     engine: &(impl Engine + ?Sized),
     budget: Budget,
 ) -> Result<Generated, GenerateError> {
+    generate_ending_steered(profile, seed, Steer::NONE, engine, budget)
+}
+
+/// [`generate_ending_within`] for games nudged by `steer` (see
+/// [`generate_steered`]).
+///
+/// # Errors
+///
+/// As [`generate_ending`].
+pub fn generate_ending_steered(
+    profile: Profile,
+    seed: u64,
+    steer: Steer,
+    engine: &(impl Engine + ?Sized),
+    budget: Budget,
+) -> Result<Generated, GenerateError> {
     for attempt in 0..MAX_ATTEMPTS {
         let this_seed = retry_seed(seed, attempt);
-        let game = generate(profile, this_seed);
+        let game = generate_steered(profile, this_seed, steer);
         match engine.run(&game, budget) {
             Ok(outcome) => {
                 return Ok(Generated {

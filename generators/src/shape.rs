@@ -69,6 +69,63 @@ pub(crate) struct Shape {
     pub(crate) deck_len_log: bool,
 }
 
+/// A nudge of a profile's shape toward a situation, for games aimed at
+/// it: cards made four times as likely (only those the profile deals at
+/// all, so that a subtask's games keep to its cards), at most five pigs,
+/// a deck of at most 30 cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Steer {
+    /// The cards to deal more of.
+    pub more: [bool; 8],
+    /// At most five pigs.
+    pub few_pigs: bool,
+    /// A deck of at most 30 cards, so that it runs down to its last card.
+    pub short_deck: bool,
+}
+
+impl Steer {
+    /// No nudge: the profile's own shape.
+    pub const NONE: Steer = Steer {
+        more: [false; 8],
+        few_pigs: false,
+        short_deck: false,
+    };
+
+    /// The same nudge, also dealing more of `card`.
+    pub fn with_card(mut self, card: Card) -> Steer {
+        if let Some(i) = Card::ALL.iter().position(|&c| c == card) {
+            self.more[i] = true;
+        }
+        self
+    }
+
+    /// Applies the nudge to a shape.
+    pub(crate) fn apply(self, shape: &mut Shape) {
+        let boost = |weights: &mut Weights| {
+            for (w, more) in weights.iter_mut().zip(self.more) {
+                if more {
+                    *w *= 4;
+                }
+            }
+        };
+        for hand in &mut shape.hands {
+            boost(hand);
+        }
+        boost(&mut shape.deck);
+        if let Some(last) = &mut shape.last_card {
+            boost(last);
+        }
+        if self.few_pigs {
+            let (lo, hi) = shape.pigs;
+            shape.pigs = (lo.min(5), hi.min(5));
+        }
+        if self.short_deck {
+            let (lo, hi) = shape.deck_len;
+            shape.deck_len = (lo.min(30), hi.min(30));
+        }
+    }
+}
+
 /// Which hand weights a role uses.
 const fn role_index(role: Role) -> usize {
     match role {

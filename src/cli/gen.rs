@@ -43,7 +43,8 @@ pub struct GenArgs {
     #[arg(long, required_unless_present = "index")]
     out: Option<PathBuf>,
     /// Write the judge-ready suite of 20 (2 basic, 4 no-nullify, 14 full, the last 3 big),
-    /// chosen to expose every known mistake, with its report SUITE.md.
+    /// chosen to expose every known mistake and the narrow rules (a rule broken in one
+    /// small context), with its report SUITE.md.
     #[arg(long, conflicts_with_all = ["count", "profile"])]
     suite: bool,
     /// The suite's package layout: dir (N.in, N.out), luogu (with config.yml),
@@ -65,7 +66,7 @@ pub struct GenArgs {
     /// How long to search for tests that fail the --against solutions.
     #[arg(long, default_value = "60s", value_parser = parse_duration, requires = "suite")]
     search_time: Duration,
-    /// Scale the suite's candidate pools (1 = 4000 basic, 4000 no-nullify, 16000 full, 48 big).
+    /// Scale the suite's candidate pools (1 = 2000 basic, 2000 no-nullify, 8000 full, 48 big).
     #[arg(long, default_value_t = 1.0, requires = "suite")]
     pool_scale: f64,
     /// The time limit per test, for the package and for running solutions.
@@ -419,6 +420,17 @@ fn print_summary(suite: &Suite, against: Option<&AgainstReport>) {
         suite.separable_pairs(),
         suite.events().len(),
         suite.reachable_events().len()
+    );
+    let narrow = &suite.pool.narrow;
+    let (caught, live) = suite.narrow_caught();
+    eprintln!(
+        "gen: narrow family: {} rules, {} fire on some candidate, {} live, {} fire but no candidate exposes them ({} aimed games); the suite exposes {caught} of the {live} live rules ({:.1}%)",
+        narrow.family.len(),
+        narrow.fired().len(),
+        live,
+        narrow.unexposed().len(),
+        suite.pool.aimed,
+        100.0 * caught as f64 / live.max(1) as f64
     );
     eprintln!(
         "gen: {} of {} solutions with two catalogue mistakes fail the suite",

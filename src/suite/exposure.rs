@@ -140,22 +140,26 @@ impl fmt::Display for MutantSet {
     }
 }
 
-/// Whether the mistakes of `set`, made together, are exposed on `game`,
-/// whose right judge output is `answer`: the variant prints an output
-/// (output mistakes included, through `mistaken_output`) that a judge
-/// comparing lines ([`CompareMode::Lines`], trailing whitespace and blank
-/// lines ignored) does not accept, does not end, or panics.
-pub fn set_exposed(set: MutationSet, game: &Game, answer: &str) -> bool {
-    let printed = catch_unwind(AssertUnwindSafe(|| {
-        mistaken_output(game, Budget::default(), set)
-    }));
-    match printed {
+/// Whether a wrong engine's run, `run` (the text it prints, or why it
+/// did not end), is caught on a game whose right judge output is
+/// `answer`: it prints an output that a judge comparing lines
+/// ([`CompareMode::Lines`], trailing whitespace and blank lines ignored)
+/// does not accept, does not end, or panics.
+pub fn fails_judge<E>(answer: &str, run: impl FnOnce() -> Result<String, E>) -> bool {
+    match catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(text)) => {
             text != answer
                 && !compare(answer.as_bytes(), text.as_bytes(), CompareMode::Lines).is_accepted()
         }
         _ => true,
     }
+}
+
+/// Whether the mistakes of `set`, made together, are exposed on `game`,
+/// whose right judge output is `answer` (output mistakes included,
+/// through `mistaken_output`; see [`fails_judge`]).
+pub fn set_exposed(set: MutationSet, game: &Game, answer: &str) -> bool {
+    fails_judge(answer, || mistaken_output(game, Budget::default(), set))
 }
 
 /// Whether the one mistake `mutation` is exposed (see [`set_exposed`]).

@@ -2,11 +2,14 @@
 //! judge-ready suite of 20 tests shaped like the original's (2 `basic`, 4
 //! `no-nullify`, 14 `full`, the last 3 `big`), chosen for strength: the
 //! tests that together expose every known mistake (the catalogue of wrong
-//! reference engines, `pigkill_reference::mutants`), separate as many pairs
+//! reference engines, `pigkill_reference::mutants`) and nearly every rule
+//! of the narrow family (a rule broken in one small context), separate as many pairs
 //! of mistakes as they can, and cover every rule event.
 //!
 //! - [`judge_case`] makes one test: a game that ends and its answer.
 //! - [`exposure`] tells which mistakes a game exposes ([`MutantSet`]).
+//! - [`narrow`] is the narrow family of small deviation rules, and which
+//!   of them a game exposes.
 //! - [`pool`] draws the candidates of each kind of slot ([`Slot`]).
 //! - [`select`] chooses the suite from the pools ([`build`]).
 //! - [`solutions`] runs wrong solutions that the suite must fail
@@ -14,6 +17,7 @@
 //! - [`report`] writes `SUITE.md`.
 
 pub mod exposure;
+pub mod narrow;
 pub mod pool;
 pub mod report;
 pub mod select;
@@ -24,7 +28,7 @@ pub use pool::{shape_len, Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
 pub use select::{build, Suite, SuiteOptions};
 
 use pigkill_engine::{Budget, Game, Outcome, StrategyEngine};
-use pigkill_generators::{game_seed, generate_ending, GenerateError, Profile};
+use pigkill_generators::{game_seed, generate_ending_steered, GenerateError, Profile, Steer};
 
 use crate::coverage::{rule_events, RuleSet};
 use crate::diff::{explain_divergence, play, play_traced, Divergence, Verdict};
@@ -80,8 +84,29 @@ impl std::error::Error for CaseError {}
 ///
 /// [`CaseError`] when no ending game is found or the engines disagree.
 pub fn judge_case(profile: Profile, seed: u64, index: u64) -> Result<JudgeCase, CaseError> {
-    let generated = generate_ending(profile, game_seed(seed, index), &StrategyEngine)
-        .map_err(CaseError::Generate)?;
+    judge_case_steered(profile, Steer::NONE, seed, index)
+}
+
+/// [`judge_case`] for a game of `profile` nudged by `steer` (a game aimed
+/// at a situation, see [`pigkill_generators::generate_steered`]).
+///
+/// # Errors
+///
+/// As [`judge_case`].
+pub fn judge_case_steered(
+    profile: Profile,
+    steer: Steer,
+    seed: u64,
+    index: u64,
+) -> Result<JudgeCase, CaseError> {
+    let generated = generate_ending_steered(
+        profile,
+        game_seed(seed, index),
+        steer,
+        &StrategyEngine,
+        Budget::default(),
+    )
+    .map_err(CaseError::Generate)?;
     // The generator already played the game on the strategy engine: check
     // the reference against that outcome, and trace the game once.
     let [left, right] = engines::pair();

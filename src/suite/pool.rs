@@ -6,14 +6,23 @@
 //! Candidate `i` of a slot is made from the suite's seed, the slot and `i`
 //! alone, so a pool is the same on every machine, and drawing more
 //! candidates ([`Pool::extend`]) never changes the ones drawn before.
-//! Candidates are made in parallel (rayon), kept in index order.
+//! Candidates are made in parallel (rayon), kept in index order. Each new
+//! candidate is also scanned for the rules of the narrow family it
+//! exposes ([`super::narrow`]).
+//!
+//! Candidates *aimed* at the rules that fire but that no candidate
+//! exposes ([`Pool::extend_aimed`]) are `full` games of a profile nudged
+//! toward a rule's situation, numbered apart from the others.
+
+use std::sync::Arc;
 
 use pigkill_engine::{Card, Game};
-use pigkill_generators::{splitmix64, Profile};
+use pigkill_generators::{splitmix64, Profile, Steer};
 use rayon::prelude::*;
 
 use super::exposure::{exposes, MutantSet};
-use super::{judge_case, CaseError, JudgeCase};
+use super::narrow::{Family, NarrowPool, ScanLimits};
+use super::{judge_case_steered, CaseError, JudgeCase};
 
 /// A subtask of the statement: which cards its games may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -142,9 +151,24 @@ pub struct Candidate {
     pub index: u64,
     /// The catalogue mistakes it exposes.
     pub exposes: MutantSet,
+    /// The rules of the pool's narrow family it is known to expose, in
+    /// family order: those the scan played on it, and all the live ones
+    /// once it is completed ([`NarrowPool::complete`]).
+    pub narrow: Vec<u32>,
+    /// Whether it is a game aimed at rules no candidate exposed.
+    pub aimed: bool,
+    /// Whether `narrow` holds every live rule it exposes.
+    pub completed: bool,
 }
 
 impl Candidate {
+    /// Adds narrow rules it was found to expose.
+    pub fn learn(&mut self, exposed: impl IntoIterator<Item = u32>) {
+        self.narrow.extend(exposed);
+        self.narrow.sort_unstable();
+        self.narrow.dedup();
+    }
+
     /// Its size, in cards: the deck and the starting hands.
     pub fn size(&self) -> usize {
         self.case.game.deck().len() + 4 * self.case.game.pig_count()
@@ -156,9 +180,10 @@ impl Candidate {
 pub struct PoolSizes(pub [u64; 4]);
 
 impl PoolSizes {
-    /// The default pools: 4000 `basic`, 4000 `no-nullify`, 16000 `full`,
-    /// 48 `big` candidates.
-    pub const DEFAULT: PoolSizes = PoolSizes([4000, 4000, 16000, 48]);
+    /// The default pools: 2000 `basic`, 2000 `no-nullify`, 8000 `full`,
+    /// 48 `big` candidates (each also scanned for the narrow family's
+    /// rules; games aimed at the rules they do not expose come on top).
+    pub const DEFAULT: PoolSizes = PoolSizes([2000, 2000, 8000, 48]);
 
     /// The pools scaled by `factor` (at least one candidate each).
     pub fn scaled(self, factor: f64) -> PoolSizes {
@@ -189,6 +214,10 @@ pub struct Pool {
     /// Candidates set aside: the engines disagree on them, or the
     /// generator found no game that ends (one line each).
     pub set_aside: Vec<String>,
+    /// How many aimed candidates were drawn.
+    pub aimed: u64,
+    /// What the scan found about the narrow family's rules.
+    pub narrow: NarrowPool,
 }
 
 /// The seed of a slot kind's candidates.
@@ -197,19 +226,23 @@ fn slot_seed(seed: u64, slot: Slot) -> u64 {
 }
 
 impl Pool {
-    /// An empty pool for `seed`.
-    pub fn new(seed: u64) -> Pool {
+    /// An empty pool for `seed` whose candidates are scanned for the
+    /// rules of `family`.
+    pub fn new(seed: u64, family: Arc<Family>, limits: ScanLimits) -> Pool {
         Pool {
             seed,
             candidates: Vec::new(),
             drawn: [0; 4],
             set_aside: Vec::new(),
+            aimed: 0,
+            narrow: NarrowPool::new(family, limits),
         }
     }
 
-    /// The pool with `sizes` candidates of each kind.
-    pub fn draw(seed: u64, sizes: PoolSizes) -> Pool {
-        let mut pool = Pool::new(seed);
+    /// The pool with `sizes` candidates of each kind, scanned for the
+    /// rules of `family`.
+    pub fn draw(seed: u64, sizes: PoolSizes, family: Arc<Family>, limits: ScanLimits) -> Pool {
+        let mut pool = Pool::new(seed, family, limits);
         for slot in Slot::ALL {
             pool.extend(slot, sizes.of(slot));
         }
@@ -220,11 +253,41 @@ impl Pool {
     pub fn extend(&mut self, slot: Slot, count: u64) -> usize {
         let first = self.drawn[slot.number()];
         let seed = slot_seed(self.seed, slot);
+        let profiles = slot.profiles();
         let made: Vec<Result<Candidate, String>> = (first..first + count)
             .into_par_iter()
-            .map(|index| candidate(slot, seed, index))
+            .map(|index| {
+                let profile = profiles[(index % profiles.len() as u64) as usize];
+                candidate(slot, profile, Steer::NONE, seed, index)
+            })
             .collect();
         self.drawn[slot.number()] += count;
+        self.keep(made)
+    }
+
+    /// Draws one more `full` candidate aimed at each `(profile, steer)`
+    /// of `aims`; returns how many were kept.
+    pub fn extend_aimed(&mut self, aims: &[(Profile, Steer)]) -> usize {
+        let first = self.aimed;
+        let seed = splitmix64(slot_seed(self.seed, Slot::Full) ^ 0x4149_4d45_4400, 0);
+        let made: Vec<Result<Candidate, String>> = aims
+            .par_iter()
+            .enumerate()
+            .map(|(k, &(profile, steer))| {
+                let index = first + k as u64;
+                candidate(Slot::Full, profile, steer, seed, index).map(|mut c| {
+                    c.aimed = true;
+                    c
+                })
+            })
+            .collect();
+        self.aimed += aims.len() as u64;
+        self.keep(made)
+    }
+
+    /// Keeps the candidates made, sets the others aside, and scans the
+    /// new ones for the narrow family's rules.
+    fn keep(&mut self, made: Vec<Result<Candidate, String>>) -> usize {
         let before = self.candidates.len();
         for result in made {
             match result {
@@ -232,7 +295,19 @@ impl Pool {
                 Err(line) => self.set_aside.push(line),
             }
         }
+        self.narrow.scan(&mut self.candidates[before..]);
         self.candidates.len() - before
+    }
+
+    /// Scans every candidate again for the rules of another family
+    /// (forgetting what was found for the old one).
+    pub fn rescan(&mut self, family: Arc<Family>) {
+        self.narrow = NarrowPool::new(family, self.narrow.limits);
+        for c in &mut self.candidates {
+            c.narrow.clear();
+            c.completed = false;
+        }
+        self.narrow.scan(&mut self.candidates);
     }
 
     /// Every mistake some candidate exposes.
@@ -242,6 +317,24 @@ impl Pool {
             all.union_with(&c.exposes);
         }
         all
+    }
+
+    /// Completes candidate `id` against the live rules (see
+    /// [`NarrowPool::complete`]), once.
+    pub fn complete(&mut self, id: usize) {
+        if self.candidates[id].completed {
+            return;
+        }
+        let live = self.narrow.live();
+        self.narrow.complete(&mut self.candidates[id], &live);
+        self.candidates[id].completed = true;
+    }
+
+    /// Completes candidates `ids` (see [`Pool::complete`]).
+    pub fn complete_all(&mut self, ids: &[usize]) {
+        for &id in ids {
+            self.complete(id);
+        }
     }
 
     /// How many candidates of each slot kind were kept.
@@ -254,16 +347,24 @@ impl Pool {
     }
 }
 
-/// Candidate `index` of `slot`, or why it was set aside.
-fn candidate(slot: Slot, seed: u64, index: u64) -> Result<Candidate, String> {
-    let profiles = slot.profiles();
-    let profile = profiles[(index % profiles.len() as u64) as usize];
-    match judge_case(profile, seed, index) {
+/// Candidate `index` of `slot`, a game of `profile` nudged by `steer`,
+/// or why it was set aside.
+fn candidate(
+    slot: Slot,
+    profile: Profile,
+    steer: Steer,
+    seed: u64,
+    index: u64,
+) -> Result<Candidate, String> {
+    match judge_case_steered(profile, steer, seed, index) {
         Ok(case) if slot.subtask().admits(&case.game) => Ok(Candidate {
             exposes: exposes(&case.game, &case.outcome),
             case,
             slot,
             index,
+            narrow: Vec::new(),
+            aimed: false,
+            completed: false,
         }),
         Ok(_) => Err(format!(
             "{} candidate {index}: a {} game with cards outside the subtask",

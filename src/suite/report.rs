@@ -2,14 +2,17 @@
 //! was made, how strong it is (catalogue mistakes exposed, mistakes
 //! exposed by one test only, pairs separated, rule events covered, wrong
 //! and accepted solutions), then per test its subtask, size, rule events
-//! and the mistakes it exposes, and per mistake the tests exposing it.
+//! and the mistakes it exposes, and per mistake the tests exposing it;
+//! then the narrow family of small deviation rules: how many rules fire,
+//! are live and are exposed, per subtask how many each test exposes and
+//! which only one test exposes, and the rules no game exposed.
 
 use std::fmt::Write;
 
 use crate::coverage::RuleEvent;
 
 use super::exposure::{catalogue, MutantSet};
-use super::pool::Slot;
+use super::pool::{Slot, Subtask};
 use super::select::{pairs, Suite};
 use super::solutions::AgainstReport;
 
@@ -75,7 +78,8 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
         md,
         "Chosen from {} candidates ({}), {} set aside (no trusted answer), {} extra rounds of `full` candidates for mistakes that are hard to expose. \
          The tests are chosen greedily to expose every mistake of the catalogue (the deliberately wrong reference engines, `pigkill mutants`), \
-         then every mistake within each subtask, every rule event, a second test for each mistake, and as many separated pairs of mistakes as possible, small tests first.\n",
+         then every mistake within each subtask, as many live narrow rules as possible (see \"Narrow rules\"), every rule event, a second test for each mistake, \
+         and as many separated pairs of mistakes as possible, small tests first; then swaps that expose more narrow rules.\n",
         kept.iter().sum::<usize>(),
         list(Slot::ALL.iter().map(|s| format!("{} {}", kept[s.number()], s.name()))),
         suite.pool.set_aside.len(),
@@ -158,6 +162,21 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
                 .map(|e| format!("`{}`", e.name()))
         )
     );
+    let narrow = NarrowFigures::of(suite);
+    let _ = writeln!(
+        md,
+        "- Narrow rules (each decision kind x each context of at most two literals x each alternative): \
+         {} in the family, {} fire on some candidate, {} live (some candidate exposes them), {} fire but no candidate exposes them \
+         (after {} games aimed at them; see \"Not exposed\"). The tests expose **{} of the {} live rules** ({:.1}%).",
+        suite.pool.narrow.family.len(),
+        narrow.fired,
+        narrow.live,
+        narrow.unexposed.len(),
+        suite.pool.aimed,
+        narrow.exposed,
+        narrow.live,
+        narrow.percent()
+    );
     if let Some(against) = context.against {
         for r in &against.results {
             let _ = writeln!(
@@ -215,12 +234,14 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
             c.case.seed
         );
         let _ = writeln!(md, "- Mistakes exposed: {}.", c.exposes);
+        let _ = writeln!(md, "- Narrow rules exposed: {}.", c.narrow.len());
         let _ = writeln!(
             md,
             "- Rule events: {}.",
             list(c.case.events.iter().map(|e| e.name()))
         );
     }
+    narrow_section(&mut md, suite, &narrow, &name);
     let _ = writeln!(md, "\n## Mistakes\n");
     let _ = writeln!(md, "| mistake | tests exposing it | note |");
     let _ = writeln!(md, "|---|---|---|");
@@ -240,4 +261,127 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
         );
     }
     md
+}
+
+/// The narrow family's figures of a suite.
+struct NarrowFigures {
+    fired: usize,
+    live: usize,
+    exposed: usize,
+    /// For each live rule, the tests exposing it.
+    exposing: Vec<(u32, Vec<usize>)>,
+    /// The rules that fire but that no candidate exposes.
+    unexposed: Vec<u32>,
+}
+
+impl NarrowFigures {
+    fn of(suite: &Suite) -> NarrowFigures {
+        let exposing = suite.narrow_exposing();
+        let (exposed, live) = suite.narrow_caught();
+        NarrowFigures {
+            fired: suite.pool.narrow.fired().len(),
+            live,
+            exposed,
+            exposing,
+            unexposed: suite.pool.narrow.unexposed(),
+        }
+    }
+
+    fn percent(&self) -> f64 {
+        100.0 * self.exposed as f64 / self.live.max(1) as f64
+    }
+}
+
+/// The `## Narrow rules` section: per subtask, what each test exposes and
+/// the rules only one test exposes; the live rules no test exposes; the
+/// rules no candidate exposes.
+fn narrow_section(
+    md: &mut String,
+    suite: &Suite,
+    narrow: &NarrowFigures,
+    name: &dyn Fn(usize) -> String,
+) {
+    let family = &suite.pool.narrow.family;
+    let words = |id: u32| family.rule(id).words();
+    let _ = writeln!(md, "\n## Narrow rules\n");
+    let _ = writeln!(
+        md,
+        "A narrow rule breaks the rules at one decision kind, in one context of at most two facts, \
+         choosing another alternative: a contestant's narrow mistake. A rule is live when some candidate exposes it. \
+         The tests expose {} of the {} live rules.",
+        narrow.exposed, narrow.live
+    );
+    let mut only: Vec<Vec<u32>> = vec![Vec::new(); suite.tests.len()];
+    for (id, tests) in &narrow.exposing {
+        if let [t] = tests.as_slice() {
+            only[*t].push(*id);
+        }
+    }
+    for subtask in Subtask::ALL {
+        let tests: Vec<(usize, &super::pool::Candidate)> = suite
+            .cases()
+            .enumerate()
+            .filter(|(_, c)| c.slot.subtask() == subtask)
+            .collect();
+        if tests.is_empty() {
+            continue;
+        }
+        let _ = writeln!(md, "\n### `{}` tests\n", subtask.name());
+        let _ = writeln!(
+            md,
+            "| test | narrow rules exposed | exposed by this test only |"
+        );
+        let _ = writeln!(md, "|---|---:|---:|");
+        for &(t, c) in &tests {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} |",
+                name(t),
+                c.narrow.len(),
+                only[t].len()
+            );
+        }
+        for &(t, _) in &tests {
+            if !only[t].is_empty() {
+                let _ = writeln!(
+                    md,
+                    "\nExposed by {} only: {}.",
+                    name(t),
+                    list(only[t].iter().map(|&id| words(id)))
+                );
+            }
+        }
+    }
+    let missed: Vec<u32> = narrow
+        .exposing
+        .iter()
+        .filter(|(_, t)| t.is_empty())
+        .map(|(id, _)| *id)
+        .collect();
+    let _ = writeln!(md, "\n### Live, but no test exposes them\n");
+    let _ = writeln!(md, "{}.", list(missed.iter().map(|&id| words(id))));
+    let _ = writeln!(md, "\n### Not exposed\n");
+    let _ = writeln!(
+        md,
+        "{} rules fire on some candidate but no candidate exposes them, not even the {} games aimed at them \
+         (most change a choice that the printed output does not show), by decision kind:\n",
+        narrow.unexposed.len(),
+        suite.pool.aimed
+    );
+    let mut by_kind: Vec<(&str, Vec<u32>)> = Vec::new();
+    for &id in &narrow.unexposed {
+        let kind = family.rule(id).kind.id();
+        match by_kind.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, ids)) => ids.push(id),
+            None => by_kind.push((kind, vec![id])),
+        }
+    }
+    for (kind, ids) in by_kind {
+        let _ = writeln!(
+            md,
+            "- `{kind}` ({}): not exposed: {}.",
+            ids.len(),
+            list(ids.iter().map(|&id| words(id)))
+        );
+    }
 }

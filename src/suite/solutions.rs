@@ -205,7 +205,7 @@ pub fn against(
         let caught: Vec<usize> = (0..wrong.len())
             .filter(|&o| o == s || !fails[o].is_disjoint(&suite.tests.iter().copied().collect()))
             .collect();
-        let replaced = swap_in(&suite.pool, &mut suite.tests, id, |trial| {
+        let replaced = swap_in(&mut suite.pool, &mut suite.tests, id, |trial| {
             caught
                 .iter()
                 .all(|&o| trial.iter().any(|t| fails[o].contains(t)))

@@ -1,0 +1,570 @@
+//! The narrow family: every small deviation rule of the reference engine
+//! (`pigkill_reference::decision::narrow_family`: each decision kind x
+//! each context of at most two literals x each alternative), the mistakes
+//! a contestant makes when a rule is broken in one context only. A suite
+//! that fails each of them is as strong as the rules themselves, not as
+//! our catalogue of mistakes.
+//!
+//! A rule *fires* on a game when its context holds at a decision of its
+//! kind whose rule choice is another alternative; it is *exposed* when the
+//! engine making that deviation prints an output a line judge does not
+//! accept, or does not end ([`super::exposure::fails_judge`]); it is *live*
+//! when some candidate of the pool exposes it.
+//!
+//! Exposure is computed cheaply: each candidate is played once with its
+//! decision log ([`decisions`]); the rules that fire on it come from an
+//! index of the family by kind and context ([`Family::firing`]); only
+//! those are played ([`deviated_output`]), and only while the rule still
+//! needs it ([`ScanLimits`]: a few exposing candidates per subtask, a few
+//! tries per subtask). Candidates are scanned in chunks of growing size,
+//! in parallel within a chunk and merged in index order, so that the same
+//! pool gives the same figures on every machine.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::sync::Arc;
+
+use pigkill_engine::{Budget, Card, Game};
+use pigkill_generators::{Profile, Steer};
+use pigkill_reference::decision::{
+    decisions, deviated_output, narrow_family, Choice, Decision, DecisionKind, Deviation,
+    DeviationRule, FeatureSet,
+};
+use rayon::prelude::*;
+
+use super::exposure::fails_judge;
+use super::pool::{Candidate, Subtask};
+
+/// A set of rules of a [`Family`], by their position in it.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct RuleBits(Vec<u64>);
+
+impl RuleBits {
+    /// The empty set for a family of `len` rules.
+    pub fn new(len: usize) -> RuleBits {
+        RuleBits(vec![0; len.div_ceil(64)])
+    }
+
+    /// Adds rule `i`.
+    pub fn insert(&mut self, i: u32) {
+        let i = i as usize;
+        if self.0.len() <= i / 64 {
+            self.0.resize(i / 64 + 1, 0);
+        }
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Whether rule `i` is in the set.
+    pub fn contains(&self, i: u32) -> bool {
+        let i = i as usize;
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// How many rules the set holds.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The rules in the set, in family order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            (0..64)
+                .filter(move |b| w & (1 << b) != 0)
+                .map(move |b| (k * 64 + b) as u32)
+        })
+    }
+}
+
+impl fmt::Debug for RuleBits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RuleBits({} rules)", self.len())
+    }
+}
+
+impl FromIterator<u32> for RuleBits {
+    fn from_iter<I: IntoIterator<Item = u32>>(iter: I) -> RuleBits {
+        let mut set = RuleBits::default();
+        for i in iter {
+            set.insert(i);
+        }
+        set
+    }
+}
+
+/// No rule at this place of a [`KindIndex`] table.
+const NONE: u32 = u32::MAX;
+
+/// The rules of one decision kind, indexed by context for
+/// [`Family::firing`]: the feature bits its rules constrain, and for each
+/// context of at most two of them (in a fixed order) and each
+/// alternative, the rule's position in the family.
+#[derive(Clone, Debug)]
+struct KindIndex {
+    bits: Vec<u64>,
+    alternatives: usize,
+    table: Vec<u32>,
+    /// Rules of more than two literals, checked one by one.
+    wide: Vec<u32>,
+}
+
+impl KindIndex {
+    /// The place of the context made of `literals` (positions into
+    /// `bits` with their values, at most two, in increasing position).
+    fn slot(&self, literals: &[(usize, bool)]) -> usize {
+        let f = self.bits.len();
+        match *literals {
+            [] => 0,
+            [(i, v)] => 1 + 2 * i + usize::from(v),
+            [(i, vi), (j, vj)] => {
+                let pair = i * (2 * f - i - 1) / 2 + (j - i - 1);
+                1 + 2 * f + 4 * pair + 2 * usize::from(vi) + usize::from(vj)
+            }
+            _ => unreachable!("at most two literals"),
+        }
+    }
+
+    fn slots(&self) -> usize {
+        let f = self.bits.len();
+        1 + 2 * f + 2 * f * f.saturating_sub(1)
+    }
+
+    /// Calls `found` with the slot of every context of at most two
+    /// literals that holds at `context`.
+    fn holding(&self, context: FeatureSet, mut found: impl FnMut(usize)) {
+        let value: Vec<bool> = self.bits.iter().map(|b| context.0 & b != 0).collect();
+        found(0);
+        for (i, &vi) in value.iter().enumerate() {
+            found(self.slot(&[(i, vi)]));
+            for (j, &vj) in value.iter().enumerate().skip(i + 1) {
+                found(self.slot(&[(i, vi), (j, vj)]));
+            }
+        }
+    }
+}
+
+/// A family of deviation rules, indexed for [`Family::firing`].
+#[derive(Clone, Debug)]
+pub struct Family {
+    rules: Vec<DeviationRule>,
+    kinds: HashMap<DecisionKind, KindIndex>,
+}
+
+impl Family {
+    /// The narrow family: every rule of at most two literals
+    /// (`narrow_family(2)`), in its order.
+    pub fn narrow() -> Family {
+        Family::new(narrow_family(2))
+    }
+
+    /// A family of these rules, in this order.
+    pub fn new(rules: Vec<DeviationRule>) -> Family {
+        let mut kinds: HashMap<DecisionKind, KindIndex> = HashMap::new();
+        for rule in &rules {
+            let index = kinds.entry(rule.kind).or_insert_with(|| KindIndex {
+                bits: Vec::new(),
+                alternatives: rule.kind.alternatives().len().max(1),
+                table: Vec::new(),
+                wide: Vec::new(),
+            });
+            let mut mask = rule.when.mask;
+            while mask != 0 {
+                let bit = mask & mask.wrapping_neg();
+                if !index.bits.contains(&bit) {
+                    index.bits.push(bit);
+                }
+                mask &= mask - 1;
+            }
+            index.alternatives = index.alternatives.max(usize::from(rule.choose.0) + 1);
+        }
+        for index in kinds.values_mut() {
+            index.bits.sort_unstable();
+            index.table = vec![NONE; index.slots() * index.alternatives];
+        }
+        for (id, rule) in rules.iter().enumerate() {
+            let index = kinds.get_mut(&rule.kind).expect("indexed above");
+            let literals: Vec<(usize, bool)> = index
+                .bits
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| rule.when.mask & b != 0)
+                .map(|(i, &b)| (i, rule.when.values & b != 0))
+                .collect();
+            if literals.len() > 2 {
+                index.wide.push(id as u32);
+                continue;
+            }
+            let place = index.slot(&literals) * index.alternatives + usize::from(rule.choose.0);
+            if index.table[place] == NONE {
+                index.table[place] = id as u32;
+            }
+        }
+        Family { rules, kinds }
+    }
+
+    /// The rules, in family order.
+    pub fn rules(&self) -> &[DeviationRule] {
+        &self.rules
+    }
+
+    /// Rule `id`.
+    pub fn rule(&self, id: u32) -> DeviationRule {
+        self.rules[id as usize]
+    }
+
+    /// How many rules the family has.
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// Whether the family has no rule.
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    /// The rules that fire on a run with this decision log (their context
+    /// holds at some decision of their kind whose rule choice is another
+    /// alternative, legal there), in family order, each once.
+    pub fn firing(&self, log: &[Decision]) -> Vec<u32> {
+        let mut seen = HashSet::new();
+        let mut fired = Vec::new();
+        for d in log {
+            if !seen.insert((d.kind, d.context.0, d.rule, d.legal)) {
+                continue;
+            }
+            let Some(index) = self.kinds.get(&d.kind) else {
+                continue;
+            };
+            let wanted =
+                |choice: usize| choice != usize::from(d.rule.0) && d.is_legal(Choice(choice as u8));
+            index.holding(d.context, |slot| {
+                let row = &index.table[slot * index.alternatives..(slot + 1) * index.alternatives];
+                for (choice, &id) in row.iter().enumerate() {
+                    if id != NONE && wanted(choice) {
+                        fired.push(id);
+                    }
+                }
+            });
+            for &id in &index.wide {
+                let rule = self.rules[id as usize];
+                if wanted(usize::from(rule.choose.0)) && rule.when.holds(d.context) {
+                    fired.push(id);
+                }
+            }
+        }
+        fired.sort_unstable();
+        fired.dedup();
+        fired
+    }
+
+    /// The rules among `sought` (by kind) that fire on a run with this
+    /// decision log, in family order: [`Family::firing`] checked rule by
+    /// rule, faster when few rules are sought.
+    pub fn firing_among(
+        &self,
+        log: &[Decision],
+        sought: &HashMap<DecisionKind, Vec<u32>>,
+    ) -> Vec<u32> {
+        let mut seen = HashSet::new();
+        let mut fired = HashSet::new();
+        for d in log {
+            if !seen.insert((d.kind, d.context.0, d.rule, d.legal)) {
+                continue;
+            }
+            for &id in sought.get(&d.kind).map_or(&[][..], Vec::as_slice) {
+                let rule = self.rules[id as usize];
+                if rule.choose != d.rule && d.is_legal(rule.choose) && rule.when.holds(d.context) {
+                    fired.insert(id);
+                }
+            }
+        }
+        let mut fired: Vec<u32> = fired.into_iter().collect();
+        fired.sort_unstable();
+        fired
+    }
+
+    /// The family split in two at random (by `seed`): each rule goes to
+    /// one half with even odds. For measuring how well a suite chosen
+    /// against one half fails the other.
+    pub fn halves(&self, seed: u64) -> (Family, Family) {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for (i, &rule) in self.rules.iter().enumerate() {
+            if pigkill_generators::splitmix64(seed, i as u64) & 1 == 0 {
+                a.push(rule);
+            } else {
+                b.push(rule);
+            }
+        }
+        (Family::new(a), Family::new(b))
+    }
+}
+
+/// Whether the engine making the one deviation `rule` fails a line judge
+/// on `game`, whose right judge output is `answer` (see [`fails_judge`]).
+pub fn rule_exposed(rule: DeviationRule, game: &Game, answer: &str) -> bool {
+    fails_judge(answer, || {
+        deviated_output(game, Budget::default(), &[Deviation::Rule(rule)])
+    })
+}
+
+/// How much work the scan of a pool spends per rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScanLimits {
+    /// Stop playing a rule on a subtask's candidates once this many of
+    /// them expose it.
+    pub exposing: u16,
+    /// Stop playing a rule on a subtask's candidates after this many
+    /// tries (exposing or not).
+    pub tries: u16,
+    /// Tries on candidates aimed at the rules no candidate exposes.
+    pub aimed_tries: u16,
+}
+
+impl Default for ScanLimits {
+    fn default() -> ScanLimits {
+        ScanLimits {
+            exposing: 2,
+            tries: 8,
+            aimed_tries: 24,
+        }
+    }
+}
+
+/// What the scan of a pool found about each rule of the family.
+#[derive(Clone, Debug)]
+pub struct NarrowPool {
+    /// The family.
+    pub family: Arc<Family>,
+    /// The scan's limits.
+    pub limits: ScanLimits,
+    /// For each rule, how many scanned candidates it was seen firing on:
+    /// 0 when it fires on none; counted only while the scan still looks
+    /// for it (it fired on none yet, or it is still to be played).
+    pub fired: Vec<u32>,
+    /// For each rule and subtask, how many candidates it was played on.
+    pub tried: Vec<[u16; 3]>,
+    /// For each rule and subtask, how many candidates expose it (of those
+    /// it was played on).
+    pub exposing: Vec<[u16; 3]>,
+    /// For each rule, the profile of the first candidate it fired on.
+    pub first_profile: Vec<Option<Profile>>,
+}
+
+/// What scanning one candidate found.
+struct Scanned {
+    fired: Vec<u32>,
+    tried: Vec<u32>,
+    exposed: Vec<u32>,
+}
+
+impl NarrowPool {
+    /// Nothing scanned yet.
+    pub fn new(family: Arc<Family>, limits: ScanLimits) -> NarrowPool {
+        let n = family.len();
+        NarrowPool {
+            family,
+            limits,
+            fired: vec![0; n],
+            tried: vec![[0; 3]; n],
+            exposing: vec![[0; 3]; n],
+            first_profile: vec![None; n],
+        }
+    }
+
+    /// Whether some scanned candidate exposes rule `id`.
+    pub fn is_live(&self, id: u32) -> bool {
+        self.exposing[id as usize].iter().any(|&n| n > 0)
+    }
+
+    /// The live rules.
+    pub fn live(&self) -> RuleBits {
+        (0..self.family.len() as u32)
+            .filter(|&id| self.is_live(id))
+            .collect()
+    }
+
+    /// The rules that fire on some scanned candidate.
+    pub fn fired(&self) -> RuleBits {
+        (0..self.family.len() as u32)
+            .filter(|&id| self.fired[id as usize] > 0)
+            .collect()
+    }
+
+    /// The rules that fire on some candidate but that no candidate exposes.
+    pub fn unexposed(&self) -> Vec<u32> {
+        (0..self.family.len() as u32)
+            .filter(|&id| self.fired[id as usize] > 0 && !self.is_live(id))
+            .collect()
+    }
+
+    /// Whether rule `id` is still to be played on a candidate of
+    /// `subtask` (`aimed`: one aimed at the rules no candidate exposes).
+    fn wants(&self, id: u32, subtask: Subtask, aimed: bool) -> bool {
+        let s = subtask.number();
+        let (tried, exposing) = (self.tried[id as usize][s], self.exposing[id as usize][s]);
+        if aimed && !self.is_live(id) {
+            return tried < self.limits.aimed_tries;
+        }
+        exposing < self.limits.exposing && tried < self.limits.tries
+    }
+
+    /// The rules the scan still looks for, by kind: those that fired on
+    /// no candidate yet and those some candidate should still be played
+    /// on; `None` when that is most of the family (the index is faster).
+    fn sought(&self) -> Option<HashMap<DecisionKind, Vec<u32>>> {
+        let sought: Vec<u32> = (0..self.family.len() as u32)
+            .filter(|&id| {
+                self.fired[id as usize] == 0
+                    || Subtask::ALL
+                        .iter()
+                        .any(|&s| self.wants(id, s, false) || self.wants(id, s, true))
+            })
+            .collect();
+        if sought.len() * 4 > self.family.len() {
+            return None;
+        }
+        let mut by_kind: HashMap<DecisionKind, Vec<u32>> = HashMap::new();
+        for id in sought {
+            by_kind
+                .entry(self.family.rule(id).kind)
+                .or_default()
+                .push(id);
+        }
+        Some(by_kind)
+    }
+
+    /// Plays the rules `c` still needs on it; `sought` as [`Self::sought`].
+    fn scan_one(&self, c: &Candidate, sought: Option<&HashMap<DecisionKind, Vec<u32>>>) -> Scanned {
+        let (_, log) = decisions(&c.case.game, Budget::default());
+        let fired = match sought {
+            None => self.family.firing(&log),
+            Some(sought) => self.family.firing_among(&log, sought),
+        };
+        let subtask = c.slot.subtask();
+        let tried: Vec<u32> = fired
+            .iter()
+            .copied()
+            .filter(|&id| self.wants(id, subtask, c.aimed))
+            .collect();
+        let answer = c.case.outcome.to_judge_text();
+        let exposed = tried
+            .iter()
+            .copied()
+            .filter(|&id| rule_exposed(self.family.rule(id), &c.case.game, &answer))
+            .collect();
+        Scanned {
+            fired,
+            tried,
+            exposed,
+        }
+    }
+
+    /// Scans `candidates` (in order; see the module docs), setting each
+    /// one's [`Candidate::narrow`].
+    pub fn scan(&mut self, candidates: &mut [Candidate]) {
+        if self.family.is_empty() {
+            return;
+        }
+        let mut start = 0;
+        let mut chunk = 8;
+        while start < candidates.len() {
+            let end = (start + chunk).min(candidates.len());
+            let sought = self.sought();
+            let scanned: Vec<Scanned> = candidates[start..end]
+                .par_iter()
+                .map(|c| self.scan_one(c, sought.as_ref()))
+                .collect();
+            for (c, found) in candidates[start..end].iter_mut().zip(scanned) {
+                let s = c.slot.subtask().number();
+                for &id in &found.fired {
+                    self.fired[id as usize] += 1;
+                    self.first_profile[id as usize].get_or_insert(c.case.profile);
+                }
+                for &id in &found.tried {
+                    self.tried[id as usize][s] = self.tried[id as usize][s].saturating_add(1);
+                }
+                for &id in &found.exposed {
+                    self.exposing[id as usize][s] = self.exposing[id as usize][s].saturating_add(1);
+                }
+                c.narrow = found.exposed;
+            }
+            start = end;
+            chunk = (chunk * 2).min(256);
+        }
+    }
+
+    /// The rules of `rules` that fire on `c`, that it is not known to
+    /// expose yet, and that it exposes.
+    pub fn newly_exposed(&self, c: &Candidate, rules: &RuleBits) -> Vec<u32> {
+        let (_, log) = decisions(&c.case.game, Budget::default());
+        let known: HashSet<u32> = c.narrow.iter().copied().collect();
+        let answer = c.case.outcome.to_judge_text();
+        self.family
+            .firing(&log)
+            .into_par_iter()
+            .filter(|id| rules.contains(*id) && !known.contains(id))
+            .filter(|&id| rule_exposed(self.family.rule(id), &c.case.game, &answer))
+            .collect()
+    }
+
+    /// Plays on `c` every rule of `rules` that fires on it and that it is
+    /// not known to expose yet, adding those it exposes to its
+    /// [`Candidate::narrow`]. `rules` says which rules matter (say, the
+    /// live ones).
+    pub fn complete(&self, c: &mut Candidate, rules: &RuleBits) {
+        let more = self.newly_exposed(c, rules);
+        c.learn(more);
+    }
+
+    /// Where to aim games at rule `id`: the profile of the first candidate
+    /// it fired on, nudged toward the cards its kind and context name.
+    pub fn aim(&self, id: u32) -> (Profile, Steer) {
+        let rule = self.family.rule(id);
+        let profile = match self.first_profile[id as usize] {
+            Some(Profile::Big) | None => Profile::Full,
+            Some(p) => p,
+        };
+        (profile, steer_toward(rule))
+    }
+}
+
+/// A nudge of the generator toward the situation of `rule`: more of the
+/// cards its decision kind or its context's literals name (the words of
+/// the kind and of each literal that must hold), a short deck when the
+/// context is about the deck's last card.
+pub fn steer_toward(rule: DeviationRule) -> Steer {
+    let mut text = format!("{} {}", rule.kind.id(), rule.kind.question());
+    for (feature, value) in rule.when.literals() {
+        if value {
+            text.push(' ');
+            text.push_str(feature.id());
+        }
+    }
+    let text = text.to_lowercase();
+    let mut steer = Steer::NONE;
+    for (word, card) in [
+        ("peach", Card::Peach),
+        ("kill", Card::Kill),
+        ("dodge", Card::Dodge),
+        ("duel", Card::Duel),
+        ("invasion", Card::Invasion),
+        ("volley", Card::Volley),
+        ("area", Card::Invasion),
+        ("area", Card::Volley),
+        ("nullif", Card::Nullify),
+        ("crossbow", Card::Crossbow),
+        ("weapon", Card::Crossbow),
+    ] {
+        if text.contains(word) {
+            steer = steer.with_card(card);
+        }
+    }
+    if text.contains("last") || text.contains("deck") {
+        steer.short_deck = true;
+    }
+    steer
+}
