@@ -9,14 +9,16 @@
 //! worth 100 points, grouped as Luogu's `config.yml` groups them; and the
 //! same seed gives the same bytes in every format.
 
+mod common;
 mod deviations;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use common::{pigkill, text};
 use deviations::{games, variants};
 use pigkill::package::{self, Format, LuoguTest, PackageTest, ProblemMeta};
 use pigkill::solution::{compare, CompareMode};
@@ -24,17 +26,6 @@ use pigkill::suite::{build, PoolSizes, Subtask, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine};
 use pigkill_reference::ReferenceEngine;
 use serde_norway::Value;
-
-fn pigkill(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pigkill"))
-        .args(args)
-        .output()
-        .expect("pigkill runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// Compiles a C++17 file with g++ (as a judge does) into `dir`.
 fn compile(source: &str, dir: &Path, name: &str) -> PathBuf {

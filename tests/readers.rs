@@ -7,22 +7,12 @@
 //! `pigkill gen` writes and every fixture.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
+mod common;
 mod deviations;
 
+use common::{pigkill, text};
 use deviations::{games, variants};
-
-fn pigkill(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pigkill"))
-        .args(args)
-        .output()
-        .expect("pigkill starts")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[test]
 fn run_answers_every_deviation_as_it_answers_the_clean_game() {

@@ -7,10 +7,13 @@
 //! when none does); accepted solutions pass it. (The packages the suites
 //! are written as: tests/packages.rs.)
 
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+mod common;
+
+use common::{pigkill, text};
 use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits};
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
 use pigkill::suite::{build, PoolSizes, Slot, Suite, SuiteOptions};
@@ -280,17 +283,6 @@ fn the_accepted_contestant_passes_and_a_wrong_one_is_reported_with_its_game() {
     assert!(!failure.judged.verdict.is_accepted());
     let minimised = failure.minimised.as_ref().expect("minimised");
     assert!(!minimised.judged.verdict.is_accepted());
-}
-
-fn pigkill(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pigkill"))
-        .args(args)
-        .output()
-        .expect("pigkill runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

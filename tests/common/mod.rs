@@ -11,6 +11,19 @@ use std::process::{Command, Output};
 /// The project's binary, which test solutions call to compute answers.
 pub const PIGKILL: &str = env!("CARGO_BIN_EXE_pigkill");
 
+/// Runs `pigkill ARGS` and waits for it.
+pub fn pigkill(args: &[&str]) -> Output {
+    Command::new(PIGKILL)
+        .args(args)
+        .output()
+        .expect("pigkill runs")
+}
+
+/// Bytes a run printed, as text (invalid UTF-8 replaced).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// Runs `pigkill check ARGS --out OUT`, with the build cache in `cache`.
 pub fn check(args: &[&str], out: &Path, cache: &Path) -> Output {
     Command::new(PIGKILL)
