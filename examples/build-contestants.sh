@@ -1,22 +1,32 @@
 #!/bin/sh
 # Compiles examples/contestant.cpp into DIR: DIR/contestant (the correct
-# solution) and DIR/contestant-<id> for every injected mistake <id> (the
-# catalogue id, e.g. contestant-loyalist-fights-lord), built with
-# -DMISTAKE_<ID>. The ids are read from the switch list at the top of the
-# source, so a new switch only needs its line there.
-# Usage: examples/build-contestants.sh DIR
+# solution) and one binary per injected mistake, printing each mistake
+# binary's path on its own line. The ids are read from the switch list at
+# the top of the source, so a new switch only needs its line there.
+#   KIND MISTAKE (default): DIR/contestant-<id> for every catalogue mistake
+#     <id> (e.g. contestant-loyalist-fights-lord), built with -DMISTAKE_<ID>.
+#   KIND NARROW: DIR/narrow-<id> for every narrow mistake <id> of
+#     examples/narrow.tsv (e.g. narrow-scan-resumes-after-duel), built with
+#     -DNARROW_<ID> (examples/build-narrow.sh).
+# Usage: examples/build-contestants.sh DIR [MISTAKE|NARROW]
 set -eu
-if [ $# -ne 1 ]; then
-    echo "usage: $0 DIR" >&2
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+    echo "usage: $0 DIR [MISTAKE|NARROW]" >&2
     exit 2
 fi
 dir=$1
+kind=${2:-MISTAKE}
+case $kind in
+    MISTAKE) prefix=contestant ;;
+    NARROW) prefix=narrow ;;
+    *) echo "$0: KIND is MISTAKE or NARROW, not '$kind'" >&2; exit 2 ;;
+esac
 src=$(dirname "$0")/contestant.cpp
 cxx=${CXX:-g++}
 mkdir -p "$dir"
 "$cxx" -O2 -std=c++17 -o "$dir/contestant" "$src"
-sed -n 's,^//   MISTAKE_\([A-Z_]*\) .*,\1,p' "$src" | while read -r define; do
+sed -n "s,^//   ${kind}_\\([A-Z_]*\\) .*,\\1,p" "$src" | while read -r define; do
     id=$(echo "$define" | tr 'A-Z_' 'a-z-')
-    "$cxx" -O2 -std=c++17 "-DMISTAKE_$define" -o "$dir/contestant-$id" "$src"
-    echo "$dir/contestant-$id"
+    "$cxx" -O2 -std=c++17 "-D${kind}_$define" -o "$dir/$prefix-$id" "$src"
+    echo "$dir/$prefix-$id"
 done
