@@ -554,11 +554,7 @@ impl Mutation {
                 ],
                 1
             )],
-            Mutation::UnlimitedKills => rules![rule(
-                K::Playable,
-                &[(F::CardKill, true), (F::KillPlayed, true)],
-                1
-            )],
+            Mutation::UnlimitedKills => rules![rule(K::KillLimit, &[], 1)],
             Mutation::DuelKillCountsAsPlayed => rules![rule(K::DuelKillCounts, &[], 1)],
             Mutation::ScanResumesAfterCrossbow => {
                 rules![rule(K::ScanStart, &[(F::CardCrossbow, true)], 1)]

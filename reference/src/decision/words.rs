@@ -49,6 +49,16 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[F::DeckLast],
         ),
+        K::NextTurn => v(
+            "the pig whose turn ends",
+            "the pig next when the turn began",
+            "",
+            &[
+                "after the turn of {a}, the next living pig takes its turn",
+                "after the turn of {a}, {s} takes its turn though it died in it: it draws 2 cards and plays nothing",
+            ],
+            &[F::ActorDead],
+        ),
         K::Playable => v(
             "the pig",
             "",
@@ -59,6 +69,16 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             // By card: see `reasons`.
             &[],
+        ),
+        K::KillLimit => v(
+            "the pig",
+            "",
+            "a kill",
+            &[
+                "{a}, having played a kill this phase, may not play another",
+                "{a}, having played a kill this phase, may play another",
+            ],
+            &[F::ActorCrossbow],
         ),
         K::ScanStart => v(
             "the pig",
@@ -207,6 +227,26 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{card} of {a} starts from the pig after it",
                 "{card} of {a} starts from pig 1",
+            ],
+            &[],
+        ),
+        K::AreaAsks => v(
+            "the player",
+            "the pig",
+            "an invasion or volley",
+            &[
+                "{card} of {a} asks {s} to answer",
+                "{card} of {a} passes over {s}",
+            ],
+            &[F::SubjectIsActor, F::GameDecided],
+        ),
+        K::Answers => v(
+            "the answering pig",
+            "the other pig",
+            "a card",
+            &[
+                "{a} gives up its leftmost {name} to answer",
+                "{a} keeps its {name}s and does not answer",
             ],
             &[],
         ),
@@ -380,6 +420,17 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} with an empty hand prints no line at all",
             ],
             &[F::ActorHandEmpty],
+        ),
+        K::PrintDead => v(
+            "a dead pig",
+            "",
+            "",
+            &[
+                "{a} prints DEAD",
+                "{a} prints the hand it held when it died",
+                "{a} prints an empty line",
+            ],
+            &[F::ActorDead],
         ),
     }
 }
@@ -602,6 +653,7 @@ fn is_fixed(feature: Feature) -> bool {
     matches!(
         feature,
         Feature::ActorDying
+            | Feature::ActorDead
             | Feature::ActorHoldsPeach
             | Feature::DeckLast
             | Feature::ActorHandEmpty
