@@ -374,6 +374,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
         let from_first = self.decide_if(point, Choice(1), |_| 0);
         let mut pig = if from_first { self.n - 1 } else { player };
+        // Once the game is decided (a deviating run may go on): whether the
+        // pigs left answer in full, or only discard their card.
+        let mut after_end = AfterEnd::Stop;
         for _ in 0..self.n {
             pig = self.next_seat(pig);
             if !self.alive[pig] {
@@ -387,6 +390,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if !asked {
                 continue;
             }
+            if after_end == AfterEnd::DiscardOnly {
+                if self.answers(pig, answer, player) {
+                    self.emit(Event::Respond { pig, card: answer });
+                }
+                continue;
+            }
             if self.nullify_held(player, pig, card) && self.nullify_round(player, pig) {
                 continue;
             }
@@ -397,12 +406,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 }
                 continue;
             }
+            let decided = self.winner.is_some();
             self.deal_damage(pig, player);
             if self.winner.is_some() {
-                // The game is decided: by the rules nobody more is asked
-                // (a deviating run decides so for each pig left).
+                // The game is decided: by the rules nothing more happens.
                 if D::PLAIN {
                     return;
+                }
+                if !decided {
+                    after_end = self.after_end(player, pig, card);
+                    if after_end == AfterEnd::Stop {
+                        return;
+                    }
                 }
                 continue;
             }
@@ -420,10 +435,23 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
     }
 
+    /// Whether the resolution of `player`'s invasion or volley `card` goes
+    /// on after `pig`'s death decided the game: never, by the rules.
+    fn after_end(&mut self, player: Seat, pig: Seat, card: Card) -> AfterEnd {
+        let point = Point::new(DecisionKind::GameOverStops, player, Choice(0))
+            .about(pig)
+            .with_card(card);
+        match self.decide(point, |_| 0) {
+            Choice(1) => AfterEnd::Answer,
+            Choice(2) => AfterEnd::DiscardOnly,
+            _ => AfterEnd::Stop,
+        }
+    }
+
     /// Whether `player`'s invasion or volley `card` asks the living `pig`
-    /// to answer: every other pig, while the game is not decided.
+    /// to answer: every other pig.
     fn area_asks(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
-        let rule = pig != player && self.winner.is_none();
+        let rule = pig != player;
         let point = Point::new(DecisionKind::AreaAsks, player, Choice(u8::from(!rule)))
             .about(pig)
             .with_card(card);
@@ -462,6 +490,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.suspected[player] = true;
         self.emit(Event::Suspect { pig: player });
     }
+}
+
+/// What the pigs left do once an invasion or volley has decided the game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AfterEnd {
+    /// Nothing: the resolution stops (the rules).
+    Stop,
+    /// They answer as before: a nullify round, their card or 1 damage.
+    Answer,
+    /// They discard their card if they hold one, and nothing else.
+    DiscardOnly,
 }
 
 /// What one scan of the hand has decided so far.

@@ -130,6 +130,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 if self.decide_if(point, Choice(0), |_| extra) {
                     self.reveal(pig, Card::Nullify);
                 }
+            } else if !D::PLAIN {
+                // Revealed already: only a suspicion a deviation left is
+                // decided on.
+                self.reveal(pig, Card::Nullify);
             }
             let point = Point::new(DecisionKind::CounterRound, pig, Choice(0)).about(target);
             let point = match self.trick {

@@ -223,7 +223,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let current = actor == self.current;
         put(RewardSinceKill, current && self.reward_since_kill);
         put(KillDodged, current && self.kill_dodged);
-        put(GameDecided, self.winner.is_some());
         put(ActorDead, !self.alive[actor]);
         set
     }
@@ -267,7 +266,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         if !last_card {
             self.top += 1;
         }
-        self.hand[pig].push(card);
+        if !D::PLAIN
+            && self.decide_if(
+                Point::new(DecisionKind::DrawPlace, pig, Choice(0)).with_card(card),
+                Choice(1),
+                |_| 0,
+            )
+        {
+            self.hand[pig].insert(0, card);
+        } else {
+            self.hand[pig].push(card);
+        }
         self.emit(Event::Draw {
             pig,
             card,
@@ -309,12 +318,25 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     }
 
     /// `pig` reveals its role (by playing `by`), if it has not already; a
-    /// reveal clears the lord's suspicion.
+    /// reveal clears the lord's suspicion (also of a revealed pig, which
+    /// only a deviation leaves suspected).
     pub(crate) fn reveal(&mut self, pig: Seat, by: Card) {
         if self.revealed[pig] {
+            // Only a deviation leaves a revealed pig suspected. Playing a
+            // card that reveals reveals it again, and a reveal clears the
+            // suspicion (a decision, as at the first reveal).
+            if !D::PLAIN
+                && self.suspected[pig]
+                && self.decide_if(
+                    Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
+                    Choice(0),
+                    |_| 0,
+                )
+            {
+                self.suspected[pig] = false;
+            }
             return;
         }
-        self.revealed[pig] = true;
         if self.suspected[pig]
             && self.decide_if(
                 Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
@@ -324,6 +346,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         {
             self.suspected[pig] = false;
         }
+        self.revealed[pig] = true;
         self.emit(Event::Reveal {
             pig,
             role: self.role[pig],

@@ -277,7 +277,18 @@ fn the_narrow_family_holds_the_catalogue_rules_of_few_literals() {
 fn each_mistake_is_a_choice_in_its_own_section() {
     for mutation in Mutation::ALL {
         for rule in mutation.deviation_rules().unwrap_or(&[]) {
-            assert_eq!(rule.kind.section(), mutation.section(), "{mutation}");
+            // The lord that suspects revealed players also keeps that
+            // suspicion when the pig reveals again (a kill, duel or nullify
+            // reveals, and a reveal clears a suspicion): a second rule, in
+            // the section of reveals.
+            let keeps_suspicion = mutation == Mutation::SuspectsRevealedPlayers
+                && rule.kind == DecisionKind::ClearSuspicion;
+            let section = if keeps_suspicion {
+                "Targets (hostility)"
+            } else {
+                mutation.section()
+            };
+            assert_eq!(rule.kind.section(), section, "{mutation}");
         }
     }
 }
@@ -486,5 +497,30 @@ fn a_nullify_round_may_start_at_the_tricks_target_in_a_deviating_run() {
                 "game {index}: again from the player only in a counter round"
             );
         }
+    }
+}
+
+#[test]
+fn nothing_more_happens_once_an_invasion_decides_the_game() {
+    // ZP2's four invasions: MP discards a kill to each of the first three
+    // and FP3 (no kill) loses 1 HP each; the fourth kills FP3, the last
+    // rebel, before MP is asked: MP wins with K D D.
+    let game = game("3 4\nMP K K K K\nZP N N N N\nFP D D D D\nD D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let stops = find(&log, DecisionKind::GameOverStops, |_| true);
+    assert_eq!((stops.turn, stops.actor, stops.subject), (2, 1, Some(2)));
+    assert_eq!(stops.rule, Choice(0));
+    assert_eq!(stops.kind.section(), "Damage, dying, death");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nK D D\nD D\nDEAD\n".to_string())
+    );
+    // If the invasion goes on, MP is still asked and discards its last kill.
+    for goes_on in [1, 2] {
+        assert_eq!(
+            with_rule(&game, DecisionKind::GameOverStops, &[], goes_on),
+            "MP\nD D\nD D\nDEAD\n",
+            "alternative {goes_on}"
+        );
     }
 }

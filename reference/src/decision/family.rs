@@ -204,9 +204,9 @@ fn fixed_rule(kind: DecisionKind, when: &ContextRule) -> Option<Choice> {
         // A crossbow, and only a crossbow, lifts the kill limit.
         K::KillLimit if holds(F::ActorCrossbow) || holds(F::CrossbowThisTurn) => Some(Choice(1)),
         K::KillLimit if fails(F::ActorCrossbow) => Some(Choice(0)),
-        // An invasion or volley never asks its player, nor anyone once
-        // the game is decided.
-        K::AreaAsks if holds(F::SubjectIsActor) || holds(F::GameDecided) => Some(Choice(1)),
+        // An invasion or volley asks every other pig, and never its player.
+        K::AreaAsks if holds(F::SubjectIsActor) => Some(Choice(1)),
+        K::AreaAsks if fails(F::SubjectIsActor) => Some(Choice(0)),
         // No damage, no suspicion.
         K::Suspect if fails(F::Damaged) => Some(Choice(0)),
         // Only a loyalist dueled by the lord gives in; only the lord duels

@@ -153,8 +153,6 @@ features! {
         "{a} played the card being resolved", "{a} did not play the card being resolved";
     TrickArea, "trick-area", "an invasion or volley is being resolved",
         "an invasion or volley is being resolved", "no invasion or volley is being resolved";
-    GameDecided, "game-decided", "the game is already decided",
-        "the game is already decided", "the game is not decided yet";
     ActorDead, "actor-dead", "the pig is dead",
         "{a} is dead", "{a} is alive";
 }
@@ -294,8 +292,13 @@ kinds! {
     NextTurn, "next-turn", SETUP,
         "the pig that was next when this turn began died in it: whose turn comes next?",
         ["the next living pig's", "the dead pig's, as fixed before: it draws 2 cards and plays nothing"],
-        [ActorLord, ActorLoyalist, ActorRebel, ActorDead, SubjectLoyalist, SubjectRebel,
-         SubjectRevealed, TwoAlive],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLoyalist, SubjectRebel, SubjectRevealed,
+         TwoAlive],
+        YES;
+    DrawPlace, "draw-place", TURN,
+        "where does a drawn card go in the hand?",
+        ["at the right end", "at the left end"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, TrickKill, TrickDuel, TrickArea, DeckLast],
         YES;
     Playable, "playable", TURN,
         "is this card playable now, in the pig's play phase (a kill also needs a kill target; a second kill is the kill limit's)?",
@@ -354,9 +357,9 @@ kinds! {
          CardArea],
         VARIES;
     ClearSuspicion, "clear-suspicion", TARGETS,
-        "a suspected pig reveals: does the reveal clear the lord's suspicion?",
+        "a suspected pig reveals (or, revealed already, plays a kill or duel again): does that clear the lord's suspicion?",
         ["yes: the lord no longer suspects it", "no: the suspicion stays"],
-        [ActorLoyalist, ActorRebel, CardKill, CardDuel, CardNullify, OwnTurn],
+        [ActorLoyalist, ActorRebel, ActorRevealed, CardKill, CardDuel, CardNullify, OwnTurn],
         YES;
     TakeCard, "take-card", RESPONSES,
         "the pig gives up one card of a kind it holds several of, apart: which one?",
@@ -396,7 +399,7 @@ kinds! {
         "is this pig asked to answer the invasion or volley (a nullify round, then its card or 1 damage)?",
         ["yes", "no: it is passed over"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
-         SubjectRevealed, SubjectIsActor, SubjectIsNext, CardInvasion, CardVolley, GameDecided,
+         SubjectRevealed, SubjectIsActor, SubjectIsNext, CardInvasion, CardVolley,
          DeathInResolution],
         VARIES;
     Answers, "answers", RESPONSES,
@@ -461,6 +464,14 @@ kinds! {
         ["one, back to 1 HP", "every peach it holds"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, TrickKill, TrickDuel, TrickInvasion,
          TrickVolley],
+        YES;
+    GameOverStops, "game-over-stops", DAMAGE,
+        "a death in an invasion or volley decided the game: does its resolution stop there?",
+        ["yes: nothing more happens",
+         "no: the pigs left still answer it (a nullify round, their card or 1 damage)",
+         "no: the pigs left still discard their card if they hold one"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectRebel, SubjectIsNext,
+         CardInvasion, CardVolley],
         YES;
     RewardBeforeGameOver, "reward-before-game-over", DAMAGE,
         "the last rebel died: does the game end before the reward?",

@@ -57,7 +57,17 @@ fn voice(kind: DecisionKind) -> Voice {
                 "after the turn of {a}, the next living pig takes its turn",
                 "after the turn of {a}, {s} takes its turn though it died in it: it draws 2 cards and plays nothing",
             ],
-            &[F::ActorDead],
+            &[],
+        ),
+        K::DrawPlace => v(
+            "the drawing pig",
+            "",
+            "a card",
+            &[
+                "{a} puts each card it draws at the right end of its hand",
+                "{a} puts each card it draws at the left end of its hand",
+            ],
+            &[],
         ),
         K::Playable => v(
             "the pig",
@@ -238,7 +248,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{card} of {a} asks {s} to answer",
                 "{card} of {a} passes over {s}",
             ],
-            &[F::SubjectIsActor, F::GameDecided],
+            &[F::SubjectIsActor],
         ),
         K::Answers => v(
             "the answering pig",
@@ -347,6 +357,17 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} eats one peach, back to 1 HP",
                 "{a} eats every peach it holds",
+            ],
+            &[],
+        ),
+        K::GameOverStops => v(
+            "the player",
+            "the pig whose death decided the game",
+            "an invasion or volley",
+            &[
+                "{card} of {a} stops when the game is decided",
+                "{card} of {a} goes on after the game is decided: the pigs left still answer it",
+                "{card} of {a} goes on after the game is decided: the pigs left still discard their card",
             ],
             &[],
         ),
