@@ -125,8 +125,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Choice(2) => 4,
             _ => 3,
         };
+        if !D::PLAIN {
+            self.rewarding = true;
+        }
         for _ in 0..cards {
             self.draw(source);
+        }
+        if !D::PLAIN {
+            self.rewarding = false;
         }
     }
 

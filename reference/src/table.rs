@@ -67,6 +67,8 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Whether the last kill of the pig whose turn it is was dodged (for
     /// contexts only).
     pub(crate) kill_dodged: bool,
+    /// Whether the cards being drawn are a reward (for contexts only).
+    pub(crate) rewarding: bool,
     /// Each dead pig's hand as it died (deviating runs only: a line may
     /// print it).
     pub(crate) dead_hand: [Vec<Card>; SEATS],
@@ -116,6 +118,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             crossbow_turn: [0; SEATS],
             reward_since_kill: false,
             kill_dodged: false,
+            rewarding: false,
             dead_hand: Default::default(),
         }
     }
@@ -224,6 +227,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         put(RewardSinceKill, current && self.reward_since_kill);
         put(KillDodged, current && self.kill_dodged);
         put(ActorDead, !self.alive[actor]);
+        put(RewardDraw, self.rewarding);
         set
     }
 

@@ -206,7 +206,7 @@ fn fixed_rule(kind: DecisionKind, when: &ContextRule) -> Option<Choice> {
         K::KillLimit if fails(F::ActorCrossbow) => Some(Choice(0)),
         // An invasion or volley asks every other pig, and never its player.
         K::AreaAsks if holds(F::SubjectIsActor) => Some(Choice(1)),
-        K::AreaAsks if fails(F::SubjectIsActor) => Some(Choice(0)),
+        K::AreaAsks if fails(F::SubjectIsActor) || holds(F::SubjectIsNext) => Some(Choice(0)),
         // No damage, no suspicion.
         K::Suspect if fails(F::Damaged) => Some(Choice(0)),
         // Only a loyalist dueled by the lord gives in; only the lord duels

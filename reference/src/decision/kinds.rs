@@ -155,6 +155,8 @@ features! {
         "an invasion or volley is being resolved", "no invasion or volley is being resolved";
     ActorDead, "actor-dead", "the pig is dead",
         "{a} is dead", "{a} is alive";
+    RewardDraw, "reward-draw", "the pig is drawing a reward",
+        "{a} is drawing a reward", "{a} is not drawing a reward";
 }
 
 // A feature set is a 64-bit mask.
@@ -288,7 +290,7 @@ kinds! {
         "the deck is down to its last card: does a draw leave it in place?",
         ["yes: it is drawn and stays, every later draw gives it again",
          "no: it is drawn like any other, and the deck is then empty"],
-        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty], YES;
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty, RewardDraw], YES;
     NextTurn, "next-turn", SETUP,
         "the pig that was next when this turn began died in it: whose turn comes next?",
         ["the next living pig's", "the dead pig's, as fixed before: it draws 2 cards and plays nothing"],
@@ -298,7 +300,7 @@ kinds! {
     DrawPlace, "draw-place", TURN,
         "where does a drawn card go in the hand?",
         ["at the right end", "at the left end"],
-        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, TrickKill, TrickDuel, TrickArea, DeckLast],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, DeckLast],
         YES;
     Playable, "playable", TURN,
         "is this card playable now, in the pig's play phase (a kill also needs a kill target; a second kill is the kill limit's)?",
@@ -470,8 +472,8 @@ kinds! {
         ["yes: nothing more happens",
          "no: the pigs left still answer it (a nullify round, their card or 1 damage)",
          "no: the pigs left still discard their card if they hold one"],
-        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectRebel, SubjectIsNext,
-         CardInvasion, CardVolley],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectRebel, CardInvasion,
+         CardVolley],
         YES;
     RewardBeforeGameOver, "reward-before-game-over", DAMAGE,
         "the last rebel died: does the game end before the reward?",
