@@ -298,7 +298,7 @@ kinds! {
          TwoAlive],
         YES;
     DrawPlace, "draw-place", TURN,
-        "where does a drawn card go in the hand?",
+        "where do the cards a pig draws (its turn's 2, or a reward) go in its hand?",
         ["at the right end", "at the left end"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, DeckLast],
         YES;
