@@ -252,6 +252,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// `pig` draws `count` cards, one at a time, each to the right end of
     /// its hand (where the lot goes is one decision: a deviating run may
     /// put each at the left end).
+    #[inline(always)]
     pub(crate) fn draw_cards(&mut self, pig: Seat, count: usize) {
         let front = !D::PLAIN
             && self.decide_if(
@@ -268,6 +269,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// end, if `front`). The deck's last card is drawn but left in place
     /// (a decision: drawn like any other, it leaves an empty deck that
     /// gives nothing).
+    #[inline]
     fn draw(&mut self, pig: Seat, front: bool) {
         if !D::PLAIN && self.top >= self.deck.len() {
             return;
