@@ -203,6 +203,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             }
             put(TrickArea, matches!(trick, Card::Invasion | Card::Volley));
             put(ActorPlayedTrick, actor == self.trick_player);
+            put(
+                ActorAfterPlayer,
+                actor != self.trick_player && self.next_alive(self.trick_player) == actor,
+            );
         }
         put(Nullified, self.nullified);
         put(OwnTurn, actor == self.current);

@@ -157,6 +157,9 @@ features! {
         "{a} is dead", "{a} is alive";
     RewardDraw, "reward-draw", "the pig is drawing a reward",
         "{a} is drawing a reward", "{a} is not drawing a reward";
+    ActorAfterPlayer, "actor-after-player", "the pig is the next living pig after the card's player",
+        "{a} is the next living pig after the card's player",
+        "{a} is not the next living pig after the card's player";
 }
 
 // A feature set is a 64-bit mask.
@@ -441,7 +444,7 @@ kinds! {
         ["no", "yes"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
-         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick],
+         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer],
         VARIES;
     NullifyReveals, "nullify-reveals", NULLIFY,
         "does playing this nullify reveal its player?",
