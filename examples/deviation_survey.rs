@@ -9,9 +9,11 @@
 //! - **Narrow** (when `examples/narrow.tsv` exists): each `-DNARROW_<ID>`
 //!   switch: the section, a confirmed rule, and whether a confirmed rule
 //!   predicts at least 90% of a second, independent batch of fresh games
-//!   where it shows (else it counts as a wrong statement). The table
-//!   prints no meaning of an `unseen` row; `narrow seen` runs only the
-//!   `seen` rows (for whoever tunes the search: the unseen ones stay out).
+//!   where it shows (else it counts as a wrong statement), counted per
+//!   split (`seen`, `unseen`, then `blind`, the second batch written apart
+//!   in session 3). The table prints the meaning of `seen` rows only;
+//!   `narrow seen` runs only the `seen` rows (for whoever tunes the
+//!   search: the others stay out).
 //! - **Pairs**: random pairs of catalogue mistakes built together: is each
 //!   mistake stated (a stated rule prints what that mistake's engine
 //!   prints on at least 90% of 200 fresh games where either shows)?
@@ -219,7 +221,7 @@ fn catalogue(dir: &Path) {
 struct Narrow {
     id: String,
     section: String,
-    unseen: bool,
+    split: String,
     meaning: String,
 }
 
@@ -235,7 +237,7 @@ fn narrow_rows() -> Vec<Narrow> {
             Some(Narrow {
                 id: cols.first()?.trim().to_string(),
                 section: cols.get(1)?.trim().to_string(),
-                unseen: cols.get(2)?.trim() == "unseen",
+                split: cols.get(2)?.trim().to_string(),
                 meaning: cols.get(3).map_or(String::new(), |s| s.trim().to_string()),
             })
         })
@@ -287,10 +289,17 @@ fn narrow(dir: &Path, seen_only: bool) {
         "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  rule",
         "id", "split", "section", "found", "verdict", "2nd"
     );
-    let splits: &[bool] = if seen_only { &[false] } else { &[false, true] };
-    for &unseen in splits {
+    let mut splits = vec!["seen"];
+    if !seen_only {
+        for row in &rows {
+            if !splits.contains(&row.split.as_str()) {
+                splits.push(&row.split);
+            }
+        }
+    }
+    for split in splits {
         let (mut n, mut in_section, mut confirmed, mut wrong) = (0, 0, 0, 0);
-        for row in rows.iter().filter(|r| r.unseen == unseen) {
+        for row in rows.iter().filter(|r| r.split == split) {
             let exe = dir.join(format!("narrow-{}", row.id));
             if !build(&exe, &[define("NARROW", &row.id)]) {
                 println!("{:<34} does not build", row.id);
@@ -310,18 +319,16 @@ fn narrow(dir: &Path, seen_only: bool) {
                     wrong += 1;
                 }
             }
-            let split = if unseen { "unseen" } else { "seen" };
             println!(
                 "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  {}",
                 row.id, split, row.section, section, verdict, second, rule
             );
-            if !unseen && !row.meaning.is_empty() {
+            if split == "seen" && !row.meaning.is_empty() {
                 println!("    meaning: {}", row.meaning);
             }
         }
         println!(
-            "{}: {n} switches; deviation in the right section {in_section}, confirmed rule {confirmed}, wrong statements {wrong}",
-            if unseen { "unseen" } else { "seen" }
+            "{split}: {n} switches; deviation in the right section {in_section}, confirmed rule {confirmed}, wrong statements {wrong}"
         );
     }
 }
