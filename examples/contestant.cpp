@@ -95,6 +95,38 @@
 //   NARROW_PENALTY_ONLY_IF_REVEALED       MP is penalised for a ZP's death only if that ZP was revealed
 //   NARROW_AREA_GOES_ON_AFTER_GAME_END    after a game-ending death in an N/W the remaining pigs still discard K/D
 //   NARROW_DEAD_LORD_PRINTS_HAND          a dead MP is printed with its hand instead of DEAD
+//
+// Narrow mistakes, second batch (session 3, "blind": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; same
+// -DNARROW_<ID> form; split `blind` in examples/narrow.tsv):
+//
+//   NARROW_LORD_STARTS_WITH_FIVE_HP       MP starts with 5 HP and a maximum of 5 (every other pig 4)
+//   NARROW_TURN_DRAW_TWO_LEFT_REPEATS_LAST  a turn starting with exactly 2 deck cards left draws the last card twice
+//   NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH the kill flag is cleared at a turn's end, skipped when the pig died in its turn
+//   NARROW_SEAT_LINK_STALE_AFTER_DEATH    the kill's next-pig link is repaired on the dead pig's seat predecessor, not the living one
+//   NARROW_PEACH_HP_READ_AT_PHASE_START   P playability reads the HP the pig had when its play phase began
+//   NARROW_LORD_DUEL_SKIPS_SECOND_SEAT    MP's duel target search starts at pig 3 (pig 2 is never dueled)
+//   NARROW_REBEL_KILLS_SUSPECTED          an FP's kill target also includes a suspected next pig (its duel does not)
+//   NARROW_LOYALIST_DUEL_NO_WRAP          a ZP's duel target search stops at the last seat (no wrap round to pig 1...)
+//   NARROW_REBEL_KILLS_ANY_REVEALED       an FP's kill target is the next pig if it is revealed, whatever its role (FP included)
+//   NARROW_LOYALIST_KILLS_REVEALED_NON_LOYALIST  a ZP's kill target is the next pig if revealed and not a ZP (MP included)
+//   NARROW_VOLLEY_MISSES_SEAT_BEFORE_PLAYER  a W stops one seat early: the seat just before its player is not resolved
+//   NARROW_SUSPECTED_REBEL_YIELDS_TO_LORD a suspected FP dueled by MP does not fight (takes the damage like a ZP)
+//   NARROW_INVASION_ANSWER_SKIPS_FIRST_CARD  against an N the K is searched from the second card (a K in first place is missed)
+//   NARROW_SUSPICION_READS_REVEAL_AT_PLAY the N/W player's "unrevealed" is read when the card is played, not at the damage
+//   NARROW_LOYALIST_NO_DODGE_FOR_LORD     a ZP killed by MP does not dodge (takes the damage like in MP's duel)
+//   NARROW_COUNTER_ROUND_NO_WRAP          a counter round (after a J) stops at the last seat, no wrap round
+//   NARROW_DUEL_CANCELLED_BY_ANY_J        a duel is cancelled whenever at least one J was played on it (even chains too)
+//   NARROW_PROTECT_ROUND_ENDS_AT_WILLING  the first round ends at the first pig wanting to protect, even if it holds no J
+//   NARROW_REBEL_COUNTERS_ONLY_FOR_LORD   an FP attacks a J protecting MP, never one protecting a revealed ZP
+//   NARROW_CHAIN_COUNT_KEPT_ACROSS_AREA   the J count is reset once per N/W, not per pig resolved
+//   NARROW_AREA_REWARD_AFTER_RESOLUTION   an FP killed by an N/W rewards its player after the whole N/W (none if the game ended)
+//   NARROW_PENALTY_AT_TURN_END            MP's penalty for killing a ZP is applied at the end of MP's turn, not at once
+//   NARROW_PENALTY_BEFORE_RESCUE          MP's penalty is applied when its hit drops a ZP to 0 HP, before the ZP's peach
+//   NARROW_AREA_DYING_BELOW_ZERO          after N/W damage a pig is dying only below 0 HP (0 HP is still alive)
+//   NARROW_RESCUE_PEACH_SWAP_REMOVE       the peach eaten when dying is replaced by the hand's last card (order broken)
+//   NARROW_EMPTY_HAND_PRINTS_STALE_CARD   a living pig with an empty hand prints the old card left in its first slot
+//   NARROW_LAST_REBEL_PRINTS_HAND         the FP whose death ends the game is printed with its hand instead of DEAD
 #include <cstdio>
 #include <cstring>
 
@@ -126,6 +158,30 @@ bool inArea;
 #endif
 #ifdef NARROW_NO_PENALTY_IN_DUEL
 bool inDuel;
+#endif
+#ifdef NARROW_SEAT_LINK_STALE_AFTER_DEATH
+int nxt[MAXN];   // next living pig, repaired at each death
+#endif
+#ifdef NARROW_PEACH_HP_READ_AT_PHASE_START
+int phaseHp;     // the current pig's HP when its play phase began
+#endif
+#ifdef NARROW_DUEL_CANCELLED_BY_ANY_J
+int chainLength; // J played in the last nullify round
+#endif
+#ifdef NARROW_CHAIN_COUNT_KEPT_ACROSS_AREA
+int chainCount;  // J played so far in this trick
+#endif
+#ifdef NARROW_AREA_REWARD_AFTER_RESOLUTION
+int areaReward = -1;  // cards the N/W player is owed, -1 outside an N/W
+#endif
+#ifdef NARROW_PENALTY_AT_TURN_END
+bool penaltyDue;
+#endif
+
+#ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
+int maxHp(int p) { return role[p] == MP ? 5 : 4; }
+#else
+int maxHp(int) { return 4; }
 #endif
 
 // ---------- cards ----------
@@ -226,6 +282,16 @@ bool killHostile(int p, int t) {
 #ifdef MISTAKE_REBEL_TARGETS_BY_TRUE_ROLE
     if (role[p] == FP) return !dead[t] && t != p && (role[t] == MP || role[t] == ZP);
 #endif
+#ifdef NARROW_REBEL_KILLS_SUSPECTED
+    // suspects are fair game for everyone but a ZP
+    if (role[p] != ZP && !dead[t] && t != p && suspected[t]) return true;
+#endif
+#ifdef NARROW_REBEL_KILLS_ANY_REVEALED
+    if (role[p] == FP) return !dead[t] && t != p && revealed[t];
+#endif
+#ifdef NARROW_LOYALIST_KILLS_REVEALED_NON_LOYALIST
+    if (role[p] == ZP) return !dead[t] && t != p && revealed[t] && role[t] != ZP;
+#endif
     return hostile(p, t);
 }
 
@@ -246,8 +312,10 @@ int killTarget(int p) {
         return -1;
     }
 #endif
-#ifdef NARROW_KILL_TARGET_FIXED_AT_TURN_START
+#if defined(NARROW_KILL_TARGET_FIXED_AT_TURN_START)
     int t = (p == current) ? turnNext : nextAlive(p);
+#elif defined(NARROW_SEAT_LINK_STALE_AFTER_DEATH)
+    int t = nxt[p];
 #else
     int t = nextAlive(p);
 #endif
@@ -286,6 +354,20 @@ int duelTarget(int p) {
         return -1;
     }
 #endif
+#ifdef NARROW_LORD_DUEL_SKIPS_SECOND_SEAT
+    if (role[p] == MP) {
+        for (int t = 2; t < n; t++)
+            if (hostile(p, t)) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_LOYALIST_DUEL_NO_WRAP
+    if (role[p] == ZP) {
+        for (int t = p + 1; t < n; t++)
+            if (hostile(p, t)) return t;
+        return -1;
+    }
+#endif
     for (int t = nextAlive(p); t != p; t = nextAlive(t))
         if (hostile(p, t)) return t;
     return -1;
@@ -308,9 +390,19 @@ void die(int t, int src) {
         return;
     }
 #endif
+#ifdef NARROW_LAST_REBEL_PRINTS_HAND
+    if (role[t] == FP && aliveRebels() == 1) {
+        over = true;
+        winner = MP;
+        return;
+    }
+#endif
     dead[t] = true;
     len[t] = 0;
     crossbow[t] = false;
+#ifdef NARROW_SEAT_LINK_STALE_AFTER_DEATH
+    nxt[(t + n - 1) % n] = nxt[t];
+#endif
     if (role[t] == MP) {
         over = true;
         winner = FP;
@@ -334,6 +426,12 @@ void die(int t, int src) {
 #ifdef NARROW_KILL_LIMIT_RESET_BY_REWARD
         if (src == current) killUsed = false;
 #endif
+#ifdef NARROW_AREA_REWARD_AFTER_RESOLUTION
+        if (areaReward >= 0) {
+            areaReward += 3;
+            return;
+        }
+#endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
 #else
@@ -349,6 +447,10 @@ void die(int t, int src) {
 #ifdef NARROW_PENALTY_ONLY_IF_REVEALED
     if (!revealed[t]) penalty = false;
 #endif
+#ifdef NARROW_PENALTY_AT_TURN_END
+    if (penalty) penaltyDue = true;
+    penalty = false;
+#endif
     if (penalty) {
 #ifndef MISTAKE_NO_PENALTY
         len[src] = 0;
@@ -362,6 +464,12 @@ void die(int t, int src) {
 void damage(int t, int src) {
     hp[t]--;
     if (hp[t] > 0) return;
+#ifdef NARROW_PENALTY_BEFORE_RESCUE
+    if (role[t] == ZP && role[src] == MP) {
+        len[src] = 0;
+        crossbow[src] = false;
+    }
+#endif
 #ifndef MISTAKE_DYING_SKIPS_PEACH
 #ifdef MISTAKE_NO_RESCUE_OUTSIDE_OWN_TURN
     if (t == current)
@@ -373,6 +481,14 @@ void damage(int t, int src) {
 #ifdef MISTAKE_EAT_EVERY_PEACH
         while (respond(t, 'P')) hp[t]++;
         if (hp[t] > 0) return;
+#elif defined(NARROW_RESCUE_PEACH_SWAP_REMOVE)
+        int i = findResponse(t, 'P');
+        if (i >= 0) {
+            hand[t][i] = hand[t][len[t] - 1];
+            len[t]--;
+            hp[t] = 1;
+            return;
+        }
 #else
         if (respond(t, 'P')) {
             hp[t] = 1;
@@ -416,6 +532,9 @@ bool wantsAttack(int j, int t) {
 #ifdef NARROW_UNREVEALED_REBEL_NO_COUNTER
     if (role[j] == FP && !revealed[j]) return false;
 #endif
+#ifdef NARROW_REBEL_COUNTERS_ONLY_FOR_LORD
+    if (role[j] == FP && role[t] != MP) return false;
+#endif
 #ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
     if (role[t] == FP) return role[j] == MP || role[j] == ZP;
     return role[j] == FP;
@@ -429,7 +548,11 @@ bool wantsAttack(int j, int t) {
 // nullify round for a trick played by `user` about to take effect on t:
 // true when the effect on t is cancelled
 bool nullified(int user, int t, int first = -1) {
+#ifdef NARROW_CHAIN_COUNT_KEPT_ACROSS_AREA
+    int &count = chainCount;
+#else
     int count = 0;
+#endif
     int from = first < 0 ? user : first;
     while (!over) {
         int found = -1;
@@ -437,6 +560,9 @@ bool nullified(int user, int t, int first = -1) {
         for (int k = 1; k <= n; k++) {
 #else
         for (int k = 0; k < n; k++) {
+#endif
+#ifdef NARROW_COUNTER_ROUND_NO_WRAP
+            if (count > 0 && from + k >= n) break;
 #endif
             int j = (from + k) % n;
             if (dead[j]) continue;
@@ -449,6 +575,9 @@ bool nullified(int user, int t, int first = -1) {
             bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
             if (!wants) continue;
             int i = findResponse(j, 'J');
+#ifdef NARROW_PROTECT_ROUND_ENDS_AT_WILLING
+            if (i < 0 && count == 0) break;
+#endif
             if (i < 0) continue;
             removeAt(j, i);
 #ifndef MISTAKE_NULLIFY_DOES_NOT_REVEAL
@@ -471,6 +600,9 @@ bool nullified(int user, int t, int first = -1) {
         from = found;
 #endif
     }
+#ifdef NARROW_DUEL_CANCELLED_BY_ANY_J
+    chainLength = count;
+#endif
     return count % 2 == 1;
 }
 
@@ -480,6 +612,13 @@ void playKill(int p, int t) {
     killUsed = true;
 #ifndef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
     if (role[p] != MP) reveal(p, true);
+#endif
+#ifdef NARROW_LOYALIST_NO_DODGE_FOR_LORD
+    // a ZP does not fight back against MP
+    if (role[p] == MP && role[t] == ZP) {
+        damage(t, p);
+        return;
+    }
 #endif
 #ifdef NARROW_KILL_DODGE_RIGHTMOST
     int d = -1;
@@ -512,8 +651,13 @@ void playDuel(int p, int t) {
     if (role[p] != MP) reveal(p);
 #endif
 #ifndef MISTAKE_DUEL_NOT_NULLIFIED
-#ifdef NARROW_DUEL_NULLIFY_STARTS_AT_TARGET
+#ifdef NARROW_CHAIN_COUNT_KEPT_ACROSS_AREA
+    chainCount = 0;
+#endif
+#if defined(NARROW_DUEL_NULLIFY_STARTS_AT_TARGET)
     if (nullified(p, t, t)) return;
+#elif defined(NARROW_DUEL_CANCELLED_BY_ANY_J)
+    if (nullified(p, t) || chainLength > 0) return;
 #else
     if (nullified(p, t)) return;
 #endif
@@ -537,6 +681,13 @@ void fightDuel(int p, int t) {
 #endif
 #ifndef MISTAKE_LOYALIST_FIGHTS_LORD
     if (role[p] == MP && role[t] == ZP) {
+        damage(t, p);
+        return;
+    }
+#endif
+#ifdef NARROW_SUSPECTED_REBEL_YIELDS_TO_LORD
+    // MP only duels the pigs it suspects: they do not fight back
+    if (role[p] == MP && !revealed[t]) {
         damage(t, p);
         return;
     }
@@ -590,6 +741,15 @@ void playArea(int p, char c) {
 #if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     inArea = true;
 #endif
+#ifdef NARROW_CHAIN_COUNT_KEPT_ACROSS_AREA
+    chainCount = 0;
+#endif
+#ifdef NARROW_AREA_REWARD_AFTER_RESOLUTION
+    areaReward = 0;
+#endif
+#ifdef NARROW_SUSPICION_READS_REVEAL_AT_PLAY
+    bool unrevealedAtPlay = !revealed[p];
+#endif
 #ifdef NARROW_AREA_GOES_ON_AFTER_GAME_END
     for (int k = 1; k < n; k++) {
 #else
@@ -602,6 +762,9 @@ void playArea(int p, char c) {
         int j = (p + k) % n;
 #endif
         if (dead[j]) continue;
+#ifdef NARROW_VOLLEY_MISSES_SEAT_BEFORE_PLAYER
+        if (c == 'W' && k == n - 1) continue;
+#endif
 #ifdef NARROW_AREA_GOES_ON_AFTER_GAME_END
         if (over) {
             respond(j, need);
@@ -624,7 +787,21 @@ void playArea(int p, char c) {
         if (over) break;
         bool suspect = false;
         bool hit = false;
+#ifdef NARROW_INVASION_ANSWER_SKIPS_FIRST_CARD
+        bool answered = false;
+        if (need == 'K') {
+            for (int i = 1; i < len[j] && !answered; i++)
+                if (hand[j][i] == 'K') {
+                    removeAt(j, i);
+                    answered = true;
+                }
+        } else {
+            answered = respond(j, need);
+        }
+        if (answered) {
+#else
         if (respond(j, need)) {
+#endif
 #ifdef MISTAKE_SUSPICION_WITHOUT_DAMAGE
             suspect = true;
 #endif
@@ -632,7 +809,11 @@ void playArea(int p, char c) {
             suspect = true;
             hit = true;
         }
+#ifdef NARROW_SUSPICION_READS_REVEAL_AT_PLAY
+        bool unrevealed = unrevealedAtPlay;
+#else
         bool unrevealed = !revealed[p];
+#endif
 #ifdef MISTAKE_SUSPECTS_REVEALED_PLAYERS
         unrevealed = true;
 #endif
@@ -644,6 +825,11 @@ void playArea(int p, char c) {
 #endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) suspected[p] = true;
         if (hit) {
+#ifdef NARROW_AREA_DYING_BELOW_ZERO
+            if (hp[j] > 0)
+                hp[j]--;
+            else
+#endif
             damage(j, p);
 #ifdef MISTAKE_AREA_TRICK_STOPS_AT_DEATH
             if (dead[j]) break;
@@ -656,15 +842,22 @@ void playArea(int p, char c) {
 #if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     inArea = false;
 #endif
+#ifdef NARROW_AREA_REWARD_AFTER_RESOLUTION
+    if (!over)
+        for (int k = 0; k < areaReward; k++) rewardDraw(p);
+    areaReward = -1;
+#endif
 }
 
 bool playable(int p, char c) {
     switch (c) {
     case 'P':
-#ifdef MISTAKE_PEACH_AT_FULL_HP
+#if defined(MISTAKE_PEACH_AT_FULL_HP)
         return true;
+#elif defined(NARROW_PEACH_HP_READ_AT_PHASE_START)
+        return phaseHp < 4;
 #else
-        return hp[p] < 4;
+        return hp[p] < maxHp(p);
 #endif
     case 'K':
 #ifndef MISTAKE_UNLIMITED_KILLS
@@ -693,9 +886,18 @@ bool playable(int p, char c) {
 
 void turn(int p) {
     current = p;
+#ifdef NARROW_TURN_DRAW_TWO_LEFT_REPEATS_LAST
+    // near the end of the deck the last card repeats
+    if (top + 2 >= m) top = m - 1;
+#endif
     draw(p);
     draw(p);
+#ifndef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
     killUsed = false;
+#endif
+#ifdef NARROW_PEACH_HP_READ_AT_PHASE_START
+    phaseHp = hp[p];
+#endif
 #ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
     crossbowThisTurn = false;
 #endif
@@ -727,7 +929,7 @@ void turn(int p) {
 #endif
         switch (c) {
         case 'P':
-            if (hp[p] < 4) hp[p]++;
+            if (hp[p] < maxHp(p)) hp[p]++;
             break;
         case 'K':
             playKill(p, killTarget(p));
@@ -747,6 +949,17 @@ void turn(int p) {
             break;
         }
     }
+#ifdef NARROW_PENALTY_AT_TURN_END
+    if (penaltyDue) {
+        len[p] = 0;
+        crossbow[p] = false;
+        penaltyDue = false;
+    }
+#endif
+#ifdef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
+    if (dead[p]) return;
+    killUsed = false;
+#endif
 }
 
 // ---------- input / output ----------
@@ -760,6 +973,9 @@ int main() {
         scanf("%63s", s);
         role[i] = (s[0] == 'M') ? MP : (s[0] == 'Z') ? ZP : FP;
         hp[i] = 4;
+#ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
+        hp[i] = maxHp(i);
+#endif
         len[i] = 0;
         for (int k = 0; k < 4; k++) {
             scanf("%63s", s);
@@ -771,6 +987,9 @@ int main() {
         deck[i] = cardOf(s);
     }
     revealed[0] = true;
+#ifdef NARROW_SEAT_LINK_STALE_AFTER_DEATH
+    for (int i = 0; i < n; i++) nxt[i] = (i + 1) % n;
+#endif
     top = 0;
     over = aliveRebels() == 0;
     winner = MP;
@@ -795,6 +1014,13 @@ int main() {
         }
 #ifdef MISTAKE_EMPTY_HAND_LINE_MISSING
         if (len[i] == 0) continue;
+#endif
+#ifdef NARROW_EMPTY_HAND_PRINTS_STALE_CARD
+        // the first card, then " X" for each further one
+        putchar(hand[i][0]);
+        for (int k = 1; k < len[i]; k++) printf(" %c", hand[i][k]);
+        putchar('\n');
+        continue;
 #endif
         for (int k = 0; k < len[i]; k++) {
             if (k) putchar(' ');
