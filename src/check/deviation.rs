@@ -10,7 +10,7 @@ use std::time::Instant;
 use pigkill_engine::Game;
 
 use super::{CheckOptions, Judged};
-use crate::deviation::{find, DeviationOptions, DeviationReport, Run};
+use crate::deviation::{battery, find, DeviationOptions, DeviationReport, Run};
 use crate::diagnose::run_solution_until;
 use crate::solution::{Limits, Worker};
 
@@ -77,12 +77,21 @@ pub(super) fn deviation_of(
         .map(|(_, run)| run)
         .take(FAILING_USED)
         .collect();
-    let passed: Vec<Run> = passed
+    let mut passed: Vec<Run> = passed
         .into_iter()
         .filter_map(Run::right)
         .filter(|run| run.log.len() <= LONGEST_OTHER)
         .collect();
+    // The probe battery, on two workers: its failing games are evidence
+    // of a second mistake, and all of it evidence for the first.
+    let (failing, right): (Vec<Run>, Vec<Run>) = battery_runs(options, worker, program)
+        .into_iter()
+        .partition(|run| !run.passed);
+    let mut failures = failures;
+    failures.extend(failing);
+    passed.extend(right);
     let mut search = DeviationOptions::quick(mode);
+    search.battery = false;
     if let Some(deadline) = program.deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         // The search may overrun its soft time by twice over (confirming):
@@ -93,4 +102,30 @@ pub(super) fn deviation_of(
         run_solution_until(worker, &options.command, &program.limits, program.deadline);
     let finding = find(failures, passed, Some(&mut solution), &search)?;
     Some(DeviationReport::new(game, &finding))
+}
+
+/// The solution's runs on the probe battery ([`battery::games`]), half of
+/// the games on `worker` and half on a second worker at once (all on
+/// `worker` when a second cannot be made).
+fn battery_runs(options: &CheckOptions, worker: &mut Worker, program: Program) -> Vec<Run> {
+    let games = battery::games();
+    let mode = options.compare;
+    let run_all = |worker: &mut Worker, games: &[Game]| -> Vec<Run> {
+        let mut solution =
+            run_solution_until(worker, &options.command, &program.limits, program.deadline);
+        games
+            .iter()
+            .filter_map(|game| Run::new(game.clone(), &solution(game)?, mode))
+            .collect()
+    };
+    let (mine, theirs) = games.split_at(games.len() / 2);
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| Worker::new().ok().map(|mut w| run_all(&mut w, theirs)));
+        let mut runs = run_all(worker, mine);
+        match other.join().ok().flatten() {
+            Some(more) => runs.extend(more),
+            None => runs.extend(run_all(worker, theirs)),
+        }
+        runs
+    })
 }

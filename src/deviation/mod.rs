@@ -26,6 +26,7 @@
 //! program that printed this output must have done instead, and the
 //! general rule in words.
 
+pub mod battery;
 mod generalise;
 mod predict;
 mod search;
@@ -42,7 +43,7 @@ use pigkill_reference::decision::{
 
 pub use generalise::{candidate_rules, fit, Fit};
 pub use predict::{find, Finding, Found, Solution};
-pub use search::{explain, Explanation, Step};
+pub use search::{explain, explain_given, Explanation, Step};
 pub use words::{deviation_text, DeviationReport};
 
 use crate::catalogue::same;
@@ -116,9 +117,7 @@ impl Run {
             .into_iter()
             .flatten()
             .map(|&i| &self.log[i])
-            .filter(|d| {
-                d.rule != rule.choose && d.is_legal(rule.choose) && rule.when.holds(d.context)
-            })
+            .filter(|d| changes(rule, d))
     }
 
     /// The budget of a deviated run of this game: three times the plain
@@ -149,6 +148,15 @@ impl Run {
     }
 }
 
+/// Whether `rule` changes `decision`: of its kind, its context holds
+/// there, and the rules choose otherwise (an alternative legal there).
+pub fn changes(rule: &DeviationRule, decision: &Decision) -> bool {
+    decision.kind == rule.kind
+        && decision.rule != rule.choose
+        && decision.is_legal(rule.choose)
+        && rule.when.holds(decision.context)
+}
+
 /// How far the search goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DeviationOptions {
@@ -173,6 +181,10 @@ pub struct DeviationOptions {
     /// The most runs of the program on fresh games where no surviving
     /// rule changes anything, looking for another mistake.
     pub probe_runs: usize,
+    /// Whether the program is run on the probe battery ([`battery`]) when
+    /// a search starts (off when the caller ran it already and passes
+    /// its runs in).
+    pub battery: bool,
     /// How many fresh games a rule is confirmed on.
     pub confirm_games: usize,
     /// The most fresh games looked at to find them (within twice
@@ -194,6 +206,7 @@ impl Default for DeviationOptions {
             split_runs: 60,
             split_search: 4_000,
             probe_runs: 40,
+            battery: true,
             confirm_games: 20,
             confirm_search: 20_000,
             time: Duration::from_secs(20),
