@@ -5,7 +5,7 @@
 //! report still comes fast.
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use pigkill_engine::Game;
 
@@ -23,6 +23,10 @@ const FAILING_USED: usize = 3;
 /// The longest game (in decisions) a rule is tested on, besides the
 /// minimised one: a big game costs milliseconds a run.
 const LONGEST_OTHER: usize = 600;
+
+/// The time limit of a run on the probe battery's small games (the right
+/// program takes a few milliseconds on each).
+const BATTERY_TIMEOUT: Duration = Duration::from_millis(50);
 
 /// The last games the solution got right, at most [`KEPT_PASSED`].
 #[derive(Debug, Default)]
@@ -82,11 +86,17 @@ pub(super) fn deviation_of(
         .filter_map(Run::right)
         .filter(|run| run.log.len() <= LONGEST_OTHER)
         .collect();
+    if std::env::var_os("PIGKILL_DEBUG").is_some() {
+        eprintln!("[dbg] battery starts");
+    }
     // The probe battery, on two workers: its failing games are evidence
     // of a second mistake, and all of it evidence for the first.
     let (failing, right): (Vec<Run>, Vec<Run>) = battery_runs(options, worker, program)
         .into_iter()
         .partition(|run| !run.passed);
+    if std::env::var_os("PIGKILL_DEBUG").is_some() {
+        eprintln!("[dbg] battery done: {} failing", failing.len());
+    }
     let mut failures = failures;
     failures.extend(failing);
     passed.extend(right);
@@ -100,6 +110,9 @@ pub(super) fn deviation_of(
     }
     let mut solution =
         run_solution_until(worker, &options.command, &program.limits, program.deadline);
+    if std::env::var_os("PIGKILL_DEBUG").is_some() {
+        eprintln!("[dbg] search starts");
+    }
     let finding = find(failures, passed, Some(&mut solution), &search)?;
     Some(DeviationReport::new(game, &finding))
 }
@@ -110,9 +123,13 @@ pub(super) fn deviation_of(
 fn battery_runs(options: &CheckOptions, worker: &mut Worker, program: Program) -> Vec<Run> {
     let games = battery::games();
     let mode = options.compare;
+    // Small games: a run that takes longer has most likely stopped ending.
+    let limits = Limits {
+        timeout: program.limits.timeout.min(BATTERY_TIMEOUT),
+        ..program.limits
+    };
     let run_all = |worker: &mut Worker, games: &[Game]| -> Vec<Run> {
-        let mut solution =
-            run_solution_until(worker, &options.command, &program.limits, program.deadline);
+        let mut solution = run_solution_until(worker, &options.command, &limits, program.deadline);
         games
             .iter()
             .filter_map(|game| Run::new(game.clone(), &solution(game)?, mode))
@@ -120,8 +137,26 @@ fn battery_runs(options: &CheckOptions, worker: &mut Worker, program: Program) -
     };
     let (mine, theirs) = games.split_at(games.len() / 2);
     std::thread::scope(|scope| {
-        let other = scope.spawn(|| Worker::new().ok().map(|mut w| run_all(&mut w, theirs)));
+        let other = scope.spawn(|| {
+            let t = Instant::now();
+            let w = Worker::new().ok();
+            if std::env::var_os("PIGKILL_DEBUG").is_some() {
+                eprintln!("[dbg] worker made in {:?}", t.elapsed());
+            }
+            w.map(|mut w| {
+                let t = Instant::now();
+                let r = run_all(&mut w, theirs);
+                if std::env::var_os("PIGKILL_DEBUG").is_some() {
+                    eprintln!("[dbg] second half in {:?}", t.elapsed());
+                }
+                r
+            })
+        });
+        let t = Instant::now();
         let mut runs = run_all(worker, mine);
+        if std::env::var_os("PIGKILL_DEBUG").is_some() {
+            eprintln!("[dbg] first half in {:?}", t.elapsed());
+        }
         match other.join().ok().flatten() {
             Some(more) => runs.extend(more),
             None => runs.extend(run_all(worker, theirs)),

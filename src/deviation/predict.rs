@@ -28,10 +28,6 @@ const CONFIRM_OFFSET: u64 = 1 << 40;
 /// several rules (one kind, several contexts), or two mistakes.
 const MAX_RULES: usize = 4;
 
-/// The most rounds of the search: the first rule, then what it leaves
-/// unexplained (another mistake), then what both leave.
-const MAX_ROUNDS: usize = 3;
-
 /// What the games probed for another mistake are drawn from.
 const PROBE_OFFSET: u64 = 1 << 41;
 
@@ -241,56 +237,49 @@ pub fn find(
     let Some(solution) = solution else {
         return Some(finding);
     };
-    let mut fresh = BTreeSet::new();
-    let mut unexplained: Vec<usize> = Vec::new();
-    // The first round: rules for the minimised game; while fresh games
-    // show failures no living rule touches, their rules join the round.
-    for round in 0..MAX_RULES {
-        let hypotheses = &mut rounds[0].hypotheses;
-        for h in hypotheses.iter_mut() {
-            fresh.remove(&h.rule);
-            h.catch_up(&runs, options);
-        }
-        hypotheses.extend(initial(&fresh, &[], &runs, &unexplained, options, deadline));
-        drop_dominated(hypotheses);
-        split(
-            hypotheses,
-            &mut runs,
-            solution,
-            options,
-            deadline,
-            &mut finding.program_runs,
+    if std::env::var_os("PIGKILL_DEBUG").is_some() {
+        eprintln!(
+            "[dbg] {:?} round 0 hypotheses {} runs {} candidates {}",
+            start.elapsed(),
+            rounds[0].hypotheses.len(),
+            runs.len(),
+            candidates.len()
         );
-        if round + 1 == MAX_RULES {
-            break;
-        }
-        // Another mistake: failing games where no living rule changes anything.
-        unexplained = probe(
-            hypotheses,
-            &mut runs,
-            solution,
-            options,
-            &mut finding.program_runs,
+    }
+    // The first round: the rules for the minimised game, told apart on
+    // fresh games; then fresh games where none of them changes anything,
+    // for evidence of another mistake.
+    let hypotheses = &mut rounds[0].hypotheses;
+    drop_dominated(hypotheses);
+    split(
+        hypotheses,
+        &mut runs,
+        solution,
+        options,
+        deadline,
+        &mut finding.program_runs,
+    );
+    probe(
+        hypotheses,
+        &mut runs,
+        solution,
+        options,
+        &mut finding.program_runs,
+    );
+    for h in hypotheses.iter_mut() {
+        h.catch_up(&runs, options);
+    }
+    if std::env::var_os("PIGKILL_DEBUG").is_some() {
+        eprintln!(
+            "[dbg] {:?} split and probe done, runs {}",
+            start.elapsed(),
+            runs.len()
         );
-        fresh = BTreeSet::new();
-        if !unexplained.is_empty() {
-            // Another mistake was met: it gets a time of its own.
-            deadline = deadline.max(Instant::now() + options.time / 2);
-        }
-        for &i in &unexplained {
-            if Instant::now() >= deadline {
-                break;
-            }
-            add_rules(&explain(&runs[i], options, deadline), options, &mut fresh);
-            add_log_rules(&runs[i].log, 1, &mut fresh);
-        }
-        if fresh.is_empty() {
-            break;
-        }
     }
     // Later rounds: what the rules chosen so far leave unexplained, on
-    // top of them.
-    while rounds.len() < MAX_ROUNDS {
+    // top of them (another mistake, or the same misreading in another
+    // context).
+    while rounds.len() < MAX_RULES {
         let base: Vec<DeviationRule> = choose_all(&rounds, &runs)
             .iter()
             .map(|&(r, h)| rounds[r].hypotheses[h].rule)
@@ -299,6 +288,18 @@ pub fn find(
             break;
         }
         let residual = residual(&base, &runs, options);
+        if std::env::var_os("PIGKILL_DEBUG").is_some() {
+            eprintln!(
+                "[dbg] {:?} round {} residual {:?} base {:?}",
+                start.elapsed(),
+                rounds.len(),
+                residual
+                    .iter()
+                    .map(|&i| runs[i].log.len())
+                    .collect::<Vec<_>>(),
+                base.iter().map(|r| r.words()).collect::<Vec<_>>()
+            );
+        }
         let Some(&smallest) = residual.first() else {
             break;
         };
@@ -318,6 +319,14 @@ pub fn find(
             fresh.remove(rule);
         }
         let mut hypotheses = initial(&fresh, &base, &runs, &sources, options, deadline);
+        if std::env::var_os("PIGKILL_DEBUG").is_some() {
+            eprintln!(
+                "[dbg] {:?} candidates {} hypotheses {}",
+                start.elapsed(),
+                fresh.len(),
+                hypotheses.len()
+            );
+        }
         if hypotheses.is_empty() {
             break;
         }
@@ -360,6 +369,24 @@ pub fn find(
             .map(|&(r, h)| rounds[r].hypotheses[h].rule)
             .collect();
         let failing = runs.iter().filter(|r| !r.passed).count();
+        if std::env::var_os("PIGKILL_DEBUG").is_some() {
+            eprintln!(
+                "[dbg] {:?} rounds {} runs {} failing {} chosen {:?}",
+                start.elapsed(),
+                rounds.len(),
+                runs.len(),
+                failing,
+                chosen
+                    .iter()
+                    .map(|&(r, h)| (
+                        r,
+                        rounds[r].hypotheses[h].rule.words(),
+                        rounds[r].hypotheses[h].count(Fit::Matched),
+                        rounds[r].hypotheses[h].count(Fit::Missed)
+                    ))
+                    .collect::<Vec<_>>()
+            );
+        }
         let mut tested = Vec::new();
         let mut contradicted = false;
         for &(r, h) in &chosen {
@@ -372,6 +399,13 @@ pub fn find(
                 deadline + 2 * options.time,
                 &mut confirming,
             );
+            if std::env::var_os("PIGKILL_DEBUG").is_some() {
+                eprintln!(
+                    "[dbg] {:?} confirm {} -> {prediction:?}",
+                    start.elapsed(),
+                    rule.words()
+                );
+            }
             if prediction.right > 0 {
                 // The program was right where this rule changes the
                 // output: never stated.
@@ -724,13 +758,13 @@ fn firing(rule: &DeviationRule, run: &Run) -> Vec<u32> {
     run.changed_by(rule).map(|d| d.index).collect()
 }
 
-/// The rules to state, as (round, hypothesis): in the first round, the
-/// living rule that reproduces the most failing games (then the fewest
-/// misses, then the fewest literals), and, while failing games are left
-/// unexplained, the one that reproduces the most of those (a program
-/// with two mistakes, or one misreading that shows in several
-/// contexts); then the same in each later round whose base is the rules
-/// chosen before it, at most [`MAX_RULES`] in all.
+/// The rules to state, as (round, hypothesis), one a round: the living
+/// rule of the first round that reproduces the most failing games (then
+/// the fewest misses, then the fewest literals); then, in each later
+/// round whose base is the rules chosen before it, while failing games
+/// are left unexplained, the one that reproduces the most of those (a
+/// program with two mistakes, or one misreading that shows in several
+/// contexts).
 fn choose_all(rounds: &[Round], runs: &[Run]) -> Vec<(usize, usize)> {
     let failing: BTreeSet<usize> = (0..runs.len()).filter(|&i| !runs[i].passed).collect();
     let mut covered: BTreeSet<usize> = BTreeSet::new();
@@ -744,7 +778,7 @@ fn choose_all(rounds: &[Round], runs: &[Run]) -> Vec<(usize, usize)> {
             break;
         }
         let hypotheses = &round.hypotheses;
-        while chosen.len() < MAX_RULES && covered.len() < failing.len() {
+        if covered.len() < failing.len() {
             let best = (0..hypotheses.len())
                 .filter(|&h| hypotheses[h].alive && !chosen.contains(&(r, h)))
                 .map(|h| {
