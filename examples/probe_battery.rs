@@ -111,9 +111,10 @@ fn main() {
         }
         chosen.push(i);
     }
-    let catalogue_short = (0..Mutation::ALL.len())
+    let catalogue_short: Vec<&str> = (0..Mutation::ALL.len())
         .filter(|k| demand[k] == CATALOGUE_DEMAND)
-        .count();
+        .map(|k| Mutation::ALL[k].name())
+        .collect();
     let rules_exposed = (0..family.len())
         .filter(|k| demand[&(Mutation::ALL.len() + k)] == 0)
         .count();
@@ -123,7 +124,7 @@ fn main() {
     let decisions: usize = chosen.iter().map(|&i| runs[i].log.len()).sum();
     eprintln!(
         "pool {} small games of {pool_size}; battery {} games, {decisions} decisions in all; \
-         catalogue mistakes exposed by none: {catalogue_short}; narrow rules exposed {rules_exposed} \
+         catalogue mistakes exposed by none: {catalogue_short:?}; narrow rules exposed {rules_exposed} \
          of {rules_live} live in the pool ({} in the family)",
         runs.len(),
         chosen.len(),

@@ -28,6 +28,11 @@ const CONFIRM_OFFSET: u64 = 1 << 40;
 /// several rules (one kind, several contexts), or two mistakes.
 const MAX_RULES: usize = 4;
 
+/// On how many of the failing runs the rules found so far leave
+/// unexplained (the shortest) a later round searches decisions made
+/// otherwise.
+const RESIDUAL_SOURCES: usize = 3;
+
 /// What the games probed for another mistake are drawn from.
 const PROBE_OFFSET: u64 = 1 << 41;
 
@@ -58,11 +63,12 @@ impl Hypothesis {
         rules
     }
 
-    /// Runs the pending passing runs; it dies if one contradicts it.
-    fn verify(&mut self, runs: &[Run], options: &DeviationOptions) {
-        let rules = self.rules();
+    /// Runs the pending passing runs with `rules` (every rule about to
+    /// be stated with this one: two mistakes may undo each other); it
+    /// dies if one contradicts them.
+    fn verify(&mut self, rules: &[DeviationRule], runs: &[Run], options: &DeviationOptions) {
         for i in std::mem::take(&mut self.pending) {
-            let f = fit(&rules, &runs[i], options);
+            let f = fit(rules, &runs[i], options);
             if f == Fit::Contradicted {
                 self.alive = false;
             }
@@ -212,6 +218,20 @@ pub fn find(
         base: Vec::new(),
         hypotheses: initial(&candidates, &[], &runs, &sources, options, deadline),
     }];
+    if rounds[0].hypotheses.is_empty() && solution.is_some() {
+        // No one rule reproduces the minimised game (it shows two
+        // mistakes at once): the rules of the smallest other failing
+        // games instead.
+        rounds[0].hypotheses = from_smallest(&[], &runs[1..], options, deadline);
+        for h in &mut rounds[0].hypotheses {
+            // Their fits start at the second run: the first one, the
+            // minimised game, was missed.
+            h.fits.insert(0, Fit::Missed);
+            for i in &mut h.pending {
+                *i += 1;
+            }
+        }
+    }
     // The moment: one decision made otherwise, or else the first decision
     // changed by the narrowest rule that reproduces the game.
     let instance = instances.first().cloned().or_else(|| {
@@ -300,33 +320,12 @@ pub fn find(
                 base.iter().map(|r| r.words()).collect::<Vec<_>>()
             );
         }
-        let Some(&smallest) = residual.first() else {
+        if residual.is_empty() {
             break;
-        };
+        }
         // Another mistake was met: it gets a time of its own.
         deadline = deadline.max(Instant::now() + options.time / 2);
-        let mut fresh = BTreeSet::new();
-        let sources: Vec<usize> = residual.iter().copied().take(2).collect();
-        for &i in &sources {
-            let explained = explain_given(&runs[i], &base, options, deadline);
-            add_rules(&explained, options, &mut fresh);
-            if i == smallest {
-                add_log_rules(&log_with(&runs[i], &base), 1, &mut fresh);
-            }
-        }
-        // A rule already chosen is not found again.
-        for rule in &base {
-            fresh.remove(rule);
-        }
-        let mut hypotheses = initial(&fresh, &base, &runs, &sources, options, deadline);
-        if std::env::var_os("PIGKILL_DEBUG").is_some() {
-            eprintln!(
-                "[dbg] {:?} candidates {} hypotheses {}",
-                start.elapsed(),
-                fresh.len(),
-                hypotheses.len()
-            );
-        }
+        let mut hypotheses = from_smallest(&base, &runs, options, deadline);
         if hypotheses.is_empty() {
             break;
         }
@@ -354,20 +353,20 @@ pub fn find(
         if chosen.is_empty() {
             break;
         }
+        let rules: Vec<DeviationRule> = chosen
+            .iter()
+            .map(|&(r, h)| rounds[r].hypotheses[h].rule)
+            .collect();
         // Every run seen, before a rule is stated.
         let mut died = false;
         for &(r, h) in &chosen {
             let hypothesis = &mut rounds[r].hypotheses[h];
-            hypothesis.verify(&runs, options);
+            hypothesis.verify(&rules, &runs, options);
             died |= !hypothesis.alive;
         }
         if died {
             continue;
         }
-        let rules: Vec<DeviationRule> = chosen
-            .iter()
-            .map(|&(r, h)| rounds[r].hypotheses[h].rule)
-            .collect();
         let failing = runs.iter().filter(|r| !r.passed).count();
         if std::env::var_os("PIGKILL_DEBUG").is_some() {
             eprintln!(
@@ -495,6 +494,35 @@ fn run_battery(
             Run::new(game.clone(), &actual, options.mode)
         })
         .collect()
+}
+
+/// The hypotheses of a round on top of `base`: the rules of the
+/// decisions made otherwise, besides `base`, that reproduce the
+/// [`RESIDUAL_SOURCES`] shortest failing runs `base` leaves unexplained (and, on the
+/// shortest, every decision's other alternatives under one literal).
+fn from_smallest(
+    base: &[DeviationRule],
+    runs: &[Run],
+    options: &DeviationOptions,
+    deadline: Instant,
+) -> Vec<Hypothesis> {
+    let sources: Vec<usize> = residual(base, runs, options)
+        .into_iter()
+        .take(RESIDUAL_SOURCES)
+        .collect();
+    let mut fresh = BTreeSet::new();
+    for (k, &i) in sources.iter().enumerate() {
+        let explained = explain_given(&runs[i], base, options, deadline);
+        add_rules(&explained, options, &mut fresh);
+        if k == 0 {
+            add_log_rules(&log_with(&runs[i], base), 1, &mut fresh);
+        }
+    }
+    // A rule already chosen is not found again.
+    for rule in base {
+        fresh.remove(rule);
+    }
+    initial(&fresh, base, runs, &sources, options, deadline)
 }
 
 /// The failing runs that `rules` together do not reproduce, the
