@@ -149,19 +149,23 @@ fn a_second_mistake_that_no_failing_game_shows_is_found_on_the_probe_battery() {
     // caller knows; the second mistake shows on the probe battery, and
     // what the first rule leaves unexplained there is explained on top
     // of it.
-    let a = Mutation::DuelPlayerFirst;
-    let b = Mutation::NullifyDoesNotReveal;
-    let set = MutationSet::of(&[a, b]);
-    let game = fixture(a);
-    let actual = program(set)(&game).expect("ends");
-    let report = deviation_of(&game, &actual, &mut program(set)).expect("a deviation");
-    let named: Vec<Option<&str>> = std::iter::once(&report)
-        .chain(&report.also)
-        .map(|d| d.catalogue.as_deref())
-        .collect();
-    assert!(named.contains(&Some(a.name())), "{report:?}");
-    assert!(named.contains(&Some(b.name())), "{report:?}");
-    assert_eq!(report.rules().len(), 2, "{report:?}");
+    for (a, b) in [
+        (Mutation::NullifyDoesNotReveal, Mutation::RewardDrawsTwo),
+        (Mutation::SingleNullify, Mutation::AreaTrickStopsAtDeath),
+    ] {
+        let set = MutationSet::of(&[a, b]);
+        let game = fixture(a);
+        let actual = program(set)(&game).expect("ends");
+        let report = deviation_of(&game, &actual, &mut program(set)).expect("a deviation");
+        let named: Vec<Option<&str>> = std::iter::once(&report)
+            .chain(&report.also)
+            .map(|d| d.catalogue.as_deref())
+            .collect();
+        assert!(named.contains(&Some(a.name())), "{a}+{b}: {report:?}");
+        assert!(named.contains(&Some(b.name())), "{a}+{b}: {report:?}");
+        assert_eq!(report.rules().len(), 2, "{a}+{b}: {report:?}");
+        assert_eq!(report.verdict, "confirmed", "{a}+{b}: {report:?}");
+    }
 }
 
 #[test]

@@ -86,17 +86,11 @@ pub(super) fn deviation_of(
         .filter_map(Run::right)
         .filter(|run| run.log.len() <= LONGEST_OTHER)
         .collect();
-    if std::env::var_os("PIGKILL_DEBUG").is_some() {
-        eprintln!("[dbg] battery starts");
-    }
     // The probe battery, on two workers: its failing games are evidence
     // of a second mistake, and all of it evidence for the first.
     let (failing, right): (Vec<Run>, Vec<Run>) = battery_runs(options, worker, program)
         .into_iter()
         .partition(|run| !run.passed);
-    if std::env::var_os("PIGKILL_DEBUG").is_some() {
-        eprintln!("[dbg] battery done: {} failing", failing.len());
-    }
     let mut failures = failures;
     failures.extend(failing);
     passed.extend(right);
@@ -110,9 +104,6 @@ pub(super) fn deviation_of(
     }
     let mut solution =
         run_solution_until(worker, &options.command, &program.limits, program.deadline);
-    if std::env::var_os("PIGKILL_DEBUG").is_some() {
-        eprintln!("[dbg] search starts");
-    }
     let finding = find(failures, passed, Some(&mut solution), &search)?;
     Some(DeviationReport::new(game, &finding))
 }
@@ -137,26 +128,8 @@ fn battery_runs(options: &CheckOptions, worker: &mut Worker, program: Program) -
     };
     let (mine, theirs) = games.split_at(games.len() / 2);
     std::thread::scope(|scope| {
-        let other = scope.spawn(|| {
-            let t = Instant::now();
-            let w = Worker::new().ok();
-            if std::env::var_os("PIGKILL_DEBUG").is_some() {
-                eprintln!("[dbg] worker made in {:?}", t.elapsed());
-            }
-            w.map(|mut w| {
-                let t = Instant::now();
-                let r = run_all(&mut w, theirs);
-                if std::env::var_os("PIGKILL_DEBUG").is_some() {
-                    eprintln!("[dbg] second half in {:?}", t.elapsed());
-                }
-                r
-            })
-        });
-        let t = Instant::now();
+        let other = scope.spawn(|| Worker::new().ok().map(|mut w| run_all(&mut w, theirs)));
         let mut runs = run_all(worker, mine);
-        if std::env::var_os("PIGKILL_DEBUG").is_some() {
-            eprintln!("[dbg] first half in {:?}", t.elapsed());
-        }
         match other.join().ok().flatten() {
             Some(more) => runs.extend(more),
             None => runs.extend(run_all(worker, theirs)),

@@ -15,11 +15,21 @@
 //! 3. **Prediction** ([`find`]): fresh games where the surviving rules
 //!    print different outputs are run through the program, and the rules
 //!    it contradicts, or that a rival explaining strictly more failing
-//!    games dominates, are dropped; then the chosen rule (or the two
-//!    rules of a program with two mistakes) is confirmed on fresh games
-//!    where it changes the output, as [`crate::diagnose`] confirms a
-//!    catalogue mistake: at least [`MIN_PREDICTED`] games, at least 90%
-//!    predicted. A rule the program's own runs contradict is never stated.
+//!    games dominates, are dropped.
+//! 4. **Another mistake** (later rounds of [`find`]): the program is run
+//!    once on the probe [`battery`] (small games where every catalogue
+//!    mistake and most narrow rules show) and on fresh games where no
+//!    living rule changes anything. The failing runs that the rules
+//!    chosen so far do not reproduce are the residual: abduction on its
+//!    shortest games *on top of those rules* ([`explain_given`]),
+//!    generalisation and telling apart as above give the next rule, up
+//!    to four. A minimised game that no one rule reproduces (it shows
+//!    two mistakes at once) starts from the shortest other failing games.
+//! 5. **Confirmation**: each rule stated is confirmed on fresh games
+//!    where it changes the output, predicting what all the rules stated
+//!    print together, as [`crate::diagnose`] confirms a catalogue
+//!    mistake: at least [`MIN_PREDICTED`] games, at least 90% predicted.
+//!    A rule the program's own runs contradict is never stated.
 //!
 //! The report ([`DeviationReport`]) speaks of the moment on the minimised
 //! game: the turn, the pig, what the rules decide there and why, what a

@@ -257,15 +257,6 @@ pub fn find(
     let Some(solution) = solution else {
         return Some(finding);
     };
-    if std::env::var_os("PIGKILL_DEBUG").is_some() {
-        eprintln!(
-            "[dbg] {:?} round 0 hypotheses {} runs {} candidates {}",
-            start.elapsed(),
-            rounds[0].hypotheses.len(),
-            runs.len(),
-            candidates.len()
-        );
-    }
     // The first round: the rules for the minimised game, told apart on
     // fresh games; then fresh games where none of them changes anything,
     // for evidence of another mistake.
@@ -289,13 +280,6 @@ pub fn find(
     for h in hypotheses.iter_mut() {
         h.catch_up(&runs, options);
     }
-    if std::env::var_os("PIGKILL_DEBUG").is_some() {
-        eprintln!(
-            "[dbg] {:?} split and probe done, runs {}",
-            start.elapsed(),
-            runs.len()
-        );
-    }
     // Later rounds: what the rules chosen so far leave unexplained, on
     // top of them (another mistake, or the same misreading in another
     // context).
@@ -308,18 +292,6 @@ pub fn find(
             break;
         }
         let residual = residual(&base, &runs, options);
-        if std::env::var_os("PIGKILL_DEBUG").is_some() {
-            eprintln!(
-                "[dbg] {:?} round {} residual {:?} base {:?}",
-                start.elapsed(),
-                rounds.len(),
-                residual
-                    .iter()
-                    .map(|&i| runs[i].log.len())
-                    .collect::<Vec<_>>(),
-                base.iter().map(|r| r.words()).collect::<Vec<_>>()
-            );
-        }
         if residual.is_empty() {
             break;
         }
@@ -368,24 +340,6 @@ pub fn find(
             continue;
         }
         let failing = runs.iter().filter(|r| !r.passed).count();
-        if std::env::var_os("PIGKILL_DEBUG").is_some() {
-            eprintln!(
-                "[dbg] {:?} rounds {} runs {} failing {} chosen {:?}",
-                start.elapsed(),
-                rounds.len(),
-                runs.len(),
-                failing,
-                chosen
-                    .iter()
-                    .map(|&(r, h)| (
-                        r,
-                        rounds[r].hypotheses[h].rule.words(),
-                        rounds[r].hypotheses[h].count(Fit::Matched),
-                        rounds[r].hypotheses[h].count(Fit::Missed)
-                    ))
-                    .collect::<Vec<_>>()
-            );
-        }
         let mut tested = Vec::new();
         let mut contradicted = false;
         for &(r, h) in &chosen {
@@ -398,13 +352,6 @@ pub fn find(
                 deadline + 2 * options.time,
                 &mut confirming,
             );
-            if std::env::var_os("PIGKILL_DEBUG").is_some() {
-                eprintln!(
-                    "[dbg] {:?} confirm {} -> {prediction:?}",
-                    start.elapsed(),
-                    rule.words()
-                );
-            }
             if prediction.right > 0 {
                 // The program was right where this rule changes the
                 // output: never stated.
@@ -743,19 +690,19 @@ fn split(
 /// Runs the program on fresh games where no living rule changes a
 /// decision, until [`DeviationOptions::probe_runs`] runs or two failing
 /// games: a failing one there is another mistake (or the same one in a
-/// context no living rule covers). Every run is added; the indices of
-/// the failing ones are returned.
+/// context no living rule covers), which a later round explains. Every
+/// run is added to `runs`.
 fn probe(
     hypotheses: &[Hypothesis],
     runs: &mut Vec<Run>,
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
     program_runs: &mut usize,
-) -> Vec<usize> {
-    let mut failing = Vec::new();
+) {
+    let mut failing = 0;
     let mut used = 0;
     let mut index = 0;
-    while used < options.probe_runs && failing.len() < 2 && index < options.split_search {
+    while used < options.probe_runs && failing < 2 && index < options.split_search {
         let game = search_game(options.seed, PROBE_OFFSET + index);
         index += 1;
         let Some(mut run) = Run::right(game) else {
@@ -773,12 +720,9 @@ fn probe(
         used += 1;
         *program_runs += 1;
         run.printed(&actual, options.mode);
-        if !run.passed {
-            failing.push(runs.len());
-        }
+        failing += usize::from(!run.passed);
         runs.push(run);
     }
-    failing
 }
 
 /// The indices of the plain run's decisions that `rule` changes.
