@@ -33,6 +33,10 @@ const MAX_RULES: usize = 4;
 /// otherwise.
 const RESIDUAL_SOURCES: usize = 3;
 
+/// A later round's search of pairs of decisions on one residual game
+/// gets this share (1 in N) of [`DeviationOptions::pair_runs`].
+const RESIDUAL_PAIR_SHARE: usize = 10;
+
 /// What the games probed for another mistake are drawn from.
 const PROBE_OFFSET: u64 = 1 << 41;
 
@@ -457,9 +461,15 @@ fn from_smallest(
         .into_iter()
         .take(RESIDUAL_SOURCES)
         .collect();
+    // Pairs of decisions are searched sparingly here: the residual has
+    // several games, and a second mistake mostly shows alone on one.
+    let sparing = DeviationOptions {
+        pair_runs: options.pair_runs / RESIDUAL_PAIR_SHARE,
+        ..*options
+    };
     let mut fresh = BTreeSet::new();
     for (k, &i) in sources.iter().enumerate() {
-        let explained = explain_given(&runs[i], base, options, deadline);
+        let explained = explain_given(&runs[i], base, &sparing, deadline);
         add_rules(&explained, options, &mut fresh);
         if k == 0 {
             add_log_rules(&log_with(&runs[i], base), 1, &mut fresh);
@@ -544,15 +554,15 @@ fn initial(
     let mut hypotheses = Vec::new();
     // The failing runs the candidates come from first: a candidate that
     // reproduces none of them is dropped before it costs a run anywhere
-    // else; then the other failing runs; then the passing runs, the
-    // shortest first.
+    // else; then the passing runs, the shortest first (most candidates
+    // die on one of them); then the other failing runs.
     let mut passing: Vec<usize> = (0..runs.len()).filter(|&i| runs[i].passed).collect();
     passing.sort_by_key(|&i| runs[i].log.len());
     let order: Vec<usize> = sources
         .iter()
         .copied()
-        .chain((0..runs.len()).filter(|i| !runs[*i].passed && !sources.contains(i)))
         .chain(passing)
+        .chain((0..runs.len()).filter(|i| !runs[*i].passed && !sources.contains(i)))
         .collect();
     let mut ordered: Vec<&DeviationRule> = candidates.iter().collect();
     ordered.sort_by_key(|r| (r.when.len(), **r));
