@@ -143,6 +143,50 @@ fn two_mistakes_are_both_reported() {
     assert_eq!(sections, expected, "{report:?}");
 }
 
+#[test]
+fn a_second_mistake_that_no_failing_game_shows_is_found_on_the_probe_battery() {
+    // The program fails only on the first mistake's game as far as the
+    // caller knows; the second mistake shows on the probe battery, and
+    // what the first rule leaves unexplained there is explained on top
+    // of it.
+    for (a, b) in [
+        (Mutation::NullifyDoesNotReveal, Mutation::RewardDrawsTwo),
+        (Mutation::SingleNullify, Mutation::AreaTrickStopsAtDeath),
+    ] {
+        let set = MutationSet::of(&[a, b]);
+        let game = fixture(a);
+        let actual = program(set)(&game).expect("ends");
+        let report = deviation_of(&game, &actual, &mut program(set)).expect("a deviation");
+        let named: Vec<Option<&str>> = std::iter::once(&report)
+            .chain(&report.also)
+            .map(|d| d.catalogue.as_deref())
+            .collect();
+        assert!(named.contains(&Some(a.name())), "{a}+{b}: {report:?}");
+        assert!(named.contains(&Some(b.name())), "{a}+{b}: {report:?}");
+        assert_eq!(report.rules().len(), 2, "{a}+{b}: {report:?}");
+        assert_eq!(report.verdict, "confirmed", "{a}+{b}: {report:?}");
+    }
+}
+
+#[test]
+fn every_game_of_the_probe_battery_reads_and_ends() {
+    let games = pigkill::deviation::battery::games();
+    assert!(games.len() >= 20, "the battery holds {} games", games.len());
+    for game in games {
+        assert!(Run::right(game.clone()).is_some(), "{game}");
+    }
+    // Every catalogue mistake changes the output of some battery game.
+    for m in Mutation::ALL {
+        let set = MutationSet::single(m);
+        assert!(
+            games
+                .iter()
+                .any(|g| program(set)(g) != program(MutationSet::EMPTY)(g)),
+            "{m} shows on no game of the battery"
+        );
+    }
+}
+
 /// `pigkill check --json` on `solution`: its failure records.
 fn check_failures(solution: &str, extra: &[&str]) -> Vec<serde_json::Value> {
     let out = tempfile::tempdir().expect("temp dir");

@@ -5,12 +5,12 @@
 //! report still comes fast.
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use pigkill_engine::Game;
 
 use super::{CheckOptions, Judged};
-use crate::deviation::{find, DeviationOptions, DeviationReport, Run};
+use crate::deviation::{battery, find, DeviationOptions, DeviationReport, Run};
 use crate::diagnose::run_solution_until;
 use crate::solution::{Limits, Worker};
 
@@ -23,6 +23,10 @@ const FAILING_USED: usize = 3;
 /// The longest game (in decisions) a rule is tested on, besides the
 /// minimised one: a big game costs milliseconds a run.
 const LONGEST_OTHER: usize = 600;
+
+/// The time limit of a run on the probe battery's small games (the right
+/// program takes a few milliseconds on each).
+const BATTERY_TIMEOUT: Duration = Duration::from_millis(50);
 
 /// The last games the solution got right, at most [`KEPT_PASSED`].
 #[derive(Debug, Default)]
@@ -77,12 +81,21 @@ pub(super) fn deviation_of(
         .map(|(_, run)| run)
         .take(FAILING_USED)
         .collect();
-    let passed: Vec<Run> = passed
+    let mut passed: Vec<Run> = passed
         .into_iter()
         .filter_map(Run::right)
         .filter(|run| run.log.len() <= LONGEST_OTHER)
         .collect();
+    // The probe battery, on two workers: its failing games are evidence
+    // of a second mistake, and all of it evidence for the first.
+    let (failing, right): (Vec<Run>, Vec<Run>) = battery_runs(options, worker, program)
+        .into_iter()
+        .partition(|run| !run.passed);
+    let mut failures = failures;
+    failures.extend(failing);
+    passed.extend(right);
     let mut search = DeviationOptions::quick(mode);
+    search.battery = false;
     if let Some(deadline) = program.deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         // The search may overrun its soft time by twice over (confirming):
@@ -93,4 +106,34 @@ pub(super) fn deviation_of(
         run_solution_until(worker, &options.command, &program.limits, program.deadline);
     let finding = find(failures, passed, Some(&mut solution), &search)?;
     Some(DeviationReport::new(game, &finding))
+}
+
+/// The solution's runs on the probe battery ([`battery::games`]), half of
+/// the games on `worker` and half on a second worker at once (all on
+/// `worker` when a second cannot be made).
+fn battery_runs(options: &CheckOptions, worker: &mut Worker, program: Program) -> Vec<Run> {
+    let games = battery::games();
+    let mode = options.compare;
+    // Small games: a run that takes longer has most likely stopped ending.
+    let limits = Limits {
+        timeout: program.limits.timeout.min(BATTERY_TIMEOUT),
+        ..program.limits
+    };
+    let run_all = |worker: &mut Worker, games: &[Game]| -> Vec<Run> {
+        let mut solution = run_solution_until(worker, &options.command, &limits, program.deadline);
+        games
+            .iter()
+            .filter_map(|game| Run::new(game.clone(), &solution(game)?, mode))
+            .collect()
+    };
+    let (mine, theirs) = games.split_at(games.len() / 2);
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| Worker::new().ok().map(|mut w| run_all(&mut w, theirs)));
+        let mut runs = run_all(worker, mine);
+        match other.join().ok().flatten() {
+            Some(more) => runs.extend(more),
+            None => runs.extend(run_all(worker, theirs)),
+        }
+        runs
+    })
 }

@@ -15,17 +15,28 @@
 //! 3. **Prediction** ([`find`]): fresh games where the surviving rules
 //!    print different outputs are run through the program, and the rules
 //!    it contradicts, or that a rival explaining strictly more failing
-//!    games dominates, are dropped; then the chosen rule (or the two
-//!    rules of a program with two mistakes) is confirmed on fresh games
-//!    where it changes the output, as [`crate::diagnose`] confirms a
-//!    catalogue mistake: at least [`MIN_PREDICTED`] games, at least 90%
-//!    predicted. A rule the program's own runs contradict is never stated.
+//!    games dominates, are dropped.
+//! 4. **Another mistake** (later rounds of [`find`]): the program is run
+//!    once on the probe [`battery`] (small games where every catalogue
+//!    mistake and most narrow rules show) and on fresh games where no
+//!    living rule changes anything. The failing runs that the rules
+//!    chosen so far do not reproduce are the residual: abduction on its
+//!    shortest games *on top of those rules* ([`explain_given`]),
+//!    generalisation and telling apart as above give the next rule, up
+//!    to four. A minimised game that no one rule reproduces (it shows
+//!    two mistakes at once) starts from the shortest other failing games.
+//! 5. **Confirmation**: each rule stated is confirmed on fresh games
+//!    where it changes the output, predicting what all the rules stated
+//!    print together, as [`crate::diagnose`] confirms a catalogue
+//!    mistake: at least [`MIN_PREDICTED`] games, at least 90% predicted.
+//!    A rule the program's own runs contradict is never stated.
 //!
 //! The report ([`DeviationReport`]) speaks of the moment on the minimised
 //! game: the turn, the pig, what the rules decide there and why, what a
 //! program that printed this output must have done instead, and the
 //! general rule in words.
 
+pub mod battery;
 mod generalise;
 mod predict;
 mod search;
@@ -42,7 +53,7 @@ use pigkill_reference::decision::{
 
 pub use generalise::{candidate_rules, fit, Fit};
 pub use predict::{find, Finding, Found, Solution};
-pub use search::{explain, Explanation, Step};
+pub use search::{explain, explain_given, Explanation, Step};
 pub use words::{deviation_text, DeviationReport};
 
 use crate::catalogue::same;
@@ -116,9 +127,7 @@ impl Run {
             .into_iter()
             .flatten()
             .map(|&i| &self.log[i])
-            .filter(|d| {
-                d.rule != rule.choose && d.is_legal(rule.choose) && rule.when.holds(d.context)
-            })
+            .filter(|d| changes(rule, d))
     }
 
     /// The budget of a deviated run of this game: three times the plain
@@ -149,6 +158,15 @@ impl Run {
     }
 }
 
+/// Whether `rule` changes `decision`: of its kind, its context holds
+/// there, and the rules choose otherwise (an alternative legal there).
+pub fn changes(rule: &DeviationRule, decision: &Decision) -> bool {
+    decision.kind == rule.kind
+        && decision.rule != rule.choose
+        && decision.is_legal(rule.choose)
+        && rule.when.holds(decision.context)
+}
+
 /// How far the search goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DeviationOptions {
@@ -173,6 +191,10 @@ pub struct DeviationOptions {
     /// The most runs of the program on fresh games where no surviving
     /// rule changes anything, looking for another mistake.
     pub probe_runs: usize,
+    /// Whether the program is run on the probe battery ([`battery`]) when
+    /// a search starts (off when the caller ran it already and passes
+    /// its runs in).
+    pub battery: bool,
     /// How many fresh games a rule is confirmed on.
     pub confirm_games: usize,
     /// The most fresh games looked at to find them (within twice
@@ -194,6 +216,7 @@ impl Default for DeviationOptions {
             split_runs: 60,
             split_search: 4_000,
             probe_runs: 40,
+            battery: true,
             confirm_games: 20,
             confirm_search: 20_000,
             time: Duration::from_secs(20),

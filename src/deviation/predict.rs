@@ -3,14 +3,16 @@
 //! between them), and the chosen rule is confirmed on fresh games where
 //! it changes the output.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
-use pigkill_reference::decision::DeviationRule;
+use pigkill_reference::decision::{deviated_run, Decision, Deviation, DeviationRule};
 
+use super::battery;
 use super::generalise::{candidate_rules, fit, Fit};
-use super::search::{explain, Explanation, Step};
-use super::{DeviationOptions, Run};
+use super::search::{explain, explain_given, Explanation, Step};
+use super::{changes, DeviationOptions, Run};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Prediction;
 
@@ -26,13 +28,25 @@ const CONFIRM_OFFSET: u64 = 1 << 40;
 /// several rules (one kind, several contexts), or two mistakes.
 const MAX_RULES: usize = 4;
 
+/// On how many of the failing runs the rules found so far leave
+/// unexplained (the shortest) a later round searches decisions made
+/// otherwise.
+const RESIDUAL_SOURCES: usize = 3;
+
+/// A later round's search of pairs of decisions on one residual game
+/// gets this share (1 in N) of [`DeviationOptions::pair_runs`].
+const RESIDUAL_PAIR_SHARE: usize = 10;
+
 /// What the games probed for another mistake are drawn from.
 const PROBE_OFFSET: u64 = 1 << 41;
 
-/// One rule, and how it fits every run seen.
+/// One rule on top of the rules of earlier rounds (`base`), and how the
+/// two together fit every run seen.
 #[derive(Clone, Debug)]
 struct Hypothesis {
     rule: DeviationRule,
+    /// The rules found before this one's round (empty in the first).
+    base: Vec<DeviationRule>,
     /// Its fit on each run, in the order of the runs.
     fits: Vec<Fit>,
     alive: bool,
@@ -46,10 +60,19 @@ struct Hypothesis {
 const FIRING_CHECKED: usize = 6;
 
 impl Hypothesis {
-    /// Runs the pending passing runs; it dies if one contradicts it.
-    fn verify(&mut self, runs: &[Run], options: &DeviationOptions) {
+    /// The base rules, then this one.
+    fn rules(&self) -> Vec<DeviationRule> {
+        let mut rules = self.base.clone();
+        rules.push(self.rule);
+        rules
+    }
+
+    /// Runs the pending passing runs with `rules` (every rule about to
+    /// be stated with this one: two mistakes may undo each other); it
+    /// dies if one contradicts them.
+    fn verify(&mut self, rules: &[DeviationRule], runs: &[Run], options: &DeviationOptions) {
         for i in std::mem::take(&mut self.pending) {
-            let f = fit(&[self.rule], &runs[i], options);
+            let f = fit(rules, &runs[i], options);
             if f == Fit::Contradicted {
                 self.alive = false;
             }
@@ -68,10 +91,11 @@ impl Hypothesis {
     /// Fits the runs this hypothesis has not met yet (a dead one fits
     /// them all quietly); it dies on a run that contradicts it.
     fn catch_up(&mut self, runs: &[Run], options: &DeviationOptions) {
+        let rules = self.rules();
         while self.fits.len() < runs.len() {
             let run = &runs[self.fits.len()];
             let f = if self.alive {
-                fit(&[self.rule], run, options)
+                fit(&rules, run, options)
             } else {
                 Fit::Quiet
             };
@@ -85,6 +109,16 @@ impl Hypothesis {
     fn count(&self, kind: Fit) -> usize {
         self.fits.iter().filter(|f| **f == kind).count()
     }
+}
+
+/// The hypotheses of one round of the search: the first explains the
+/// minimised game; each later one what the rules of the earlier rounds
+/// leave unexplained (another mistake), on top of them.
+#[derive(Clone, Debug, Default)]
+struct Round {
+    /// The rules of the earlier rounds.
+    base: Vec<DeviationRule>,
+    hypotheses: Vec<Hypothesis>,
 }
 
 /// A rule the search states, with its evidence.
@@ -139,15 +173,18 @@ impl Finding {
 }
 
 /// Finds where the program went another way: `failures` are its failing
-/// runs (the minimised game first), `passed` runs it got right. With a
-/// `solution`, rules are told apart and confirmed on fresh games; without
-/// one, only the instance is given ("this game only"). `None` when no
-/// decision made otherwise (one or two) reproduces the minimised game's
-/// output: an unrelated output gets no deviation.
+/// runs (the minimised game first), `passed` other runs of it (those it
+/// got right, and any others). With a `solution`, it is run on the probe
+/// battery (when [`DeviationOptions::battery`]), rules are told apart and
+/// confirmed on fresh games, and what the rules found leave unexplained
+/// is explained in a further round (another mistake); without one, only
+/// the instance is given ("this game only"). `None` when no decision made
+/// otherwise (one or two) reproduces the minimised game's output: an
+/// unrelated output gets no deviation.
 pub fn find(
     failures: Vec<Run>,
     passed: Vec<Run>,
-    solution: Option<&mut Solution<'_>>,
+    mut solution: Option<&mut Solution<'_>>,
     options: &DeviationOptions,
 ) -> Option<Finding> {
     let start = Instant::now();
@@ -162,7 +199,7 @@ pub fn find(
     // A mistake that shows at several decisions of the game needs a rule,
     // not one instance: every decision's kind and other alternatives,
     // under at most two of its literals.
-    add_log_rules(first, options.max_literals.min(2), &mut candidates);
+    add_log_rules(&first.log, options.max_literals.min(2), &mut candidates);
     for run in failures
         .iter()
         .skip(1)
@@ -176,12 +213,34 @@ pub fn find(
 
     let mut runs: Vec<Run> = failures;
     runs.extend(passed);
+    let mut program_runs = 0;
+    if let (Some(solution), true) = (solution.as_deref_mut(), options.battery) {
+        runs.extend(run_battery(solution, options, &mut program_runs));
+    }
     let sources: Vec<usize> = (0..runs.len().min(options.searched_failures.max(1))).collect();
-    let mut hypotheses = initial(&candidates, &runs, &sources, options, deadline);
+    let mut rounds = vec![Round {
+        base: Vec::new(),
+        hypotheses: initial(&candidates, &[], &runs, &sources, options, deadline),
+    }];
+    if rounds[0].hypotheses.is_empty() && solution.is_some() {
+        // No one rule reproduces the minimised game (it shows two
+        // mistakes at once): the rules of the smallest other failing
+        // games instead.
+        rounds[0].hypotheses = from_smallest(&[], &runs[1..], options, deadline);
+        for h in &mut rounds[0].hypotheses {
+            // Their fits start at the second run: the first one, the
+            // minimised game, was missed.
+            h.fits.insert(0, Fit::Missed);
+            for i in &mut h.pending {
+                *i += 1;
+            }
+        }
+    }
     // The moment: one decision made otherwise, or else the first decision
     // changed by the narrowest rule that reproduces the game.
     let instance = instances.first().cloned().or_else(|| {
-        let h = hypotheses
+        let h = rounds[0]
+            .hypotheses
             .iter()
             .filter(|h| h.fits.first() == Some(&Fit::Matched))
             .min_by_key(|h| (h.rule.when.len(), h.rule))?;
@@ -196,20 +255,56 @@ pub fn find(
     let mut finding = Finding {
         instance,
         rules: Vec::new(),
-        program_runs: 0,
+        program_runs,
         elapsed: start.elapsed(),
     };
     let Some(solution) = solution else {
         return Some(finding);
     };
-    let mut fresh = BTreeSet::new();
-    let mut unexplained: Vec<usize> = Vec::new();
-    for round in 0..MAX_RULES {
-        for h in &mut hypotheses {
-            fresh.remove(&h.rule);
-            h.catch_up(&runs, options);
+    // The first round: the rules for the minimised game, told apart on
+    // fresh games; then fresh games where none of them changes anything,
+    // for evidence of another mistake.
+    let hypotheses = &mut rounds[0].hypotheses;
+    drop_dominated(hypotheses);
+    split(
+        hypotheses,
+        &mut runs,
+        solution,
+        options,
+        deadline,
+        &mut finding.program_runs,
+    );
+    probe(
+        hypotheses,
+        &mut runs,
+        solution,
+        options,
+        &mut finding.program_runs,
+    );
+    for h in hypotheses.iter_mut() {
+        h.catch_up(&runs, options);
+    }
+    // Later rounds: what the rules chosen so far leave unexplained, on
+    // top of them (another mistake, or the same misreading in another
+    // context).
+    while rounds.len() < MAX_RULES {
+        let base: Vec<DeviationRule> = choose_all(&rounds, &runs)
+            .iter()
+            .map(|&(r, h)| rounds[r].hypotheses[h].rule)
+            .collect();
+        if base.is_empty() || base.len() >= MAX_RULES || Instant::now() >= deadline {
+            break;
         }
-        hypotheses.extend(initial(&fresh, &runs, &unexplained, options, deadline));
+        let residual = residual(&base, &runs, options);
+        if residual.is_empty() {
+            break;
+        }
+        // Another mistake was met: it gets a time of its own.
+        deadline = deadline.max(Instant::now() + options.time / 2);
+        let mut hypotheses = from_smallest(&base, &runs, options, deadline);
+        if hypotheses.is_empty() {
+            break;
+        }
         drop_dominated(&mut hypotheses);
         split(
             &mut hypotheses,
@@ -219,56 +314,40 @@ pub fn find(
             deadline,
             &mut finding.program_runs,
         );
-        if round + 1 == MAX_RULES {
-            break;
-        }
-        // Another mistake: failing games where no living rule changes anything.
-        unexplained = probe(
-            &hypotheses,
-            &mut runs,
-            solution,
-            options,
-            &mut finding.program_runs,
-        );
-        fresh = BTreeSet::new();
-        if !unexplained.is_empty() {
-            // Another mistake was met: it gets a time of its own.
-            deadline = deadline.max(Instant::now() + options.time / 2);
-        }
-        for &i in &unexplained {
-            if Instant::now() >= deadline {
-                break;
+        for round in &mut rounds {
+            for h in &mut round.hypotheses {
+                h.catch_up(&runs, options);
             }
-            add_rules(&explain(&runs[i], options, deadline), options, &mut fresh);
-            add_log_rules(&runs[i], 1, &mut fresh);
         }
-        if fresh.is_empty() {
-            break;
-        }
+        rounds.push(Round { base, hypotheses });
     }
 
     let mut confirming = Confirming::default();
     // Choose, confirm, and choose again when the program contradicts the choice.
     for _ in 0..8 {
-        let chosen = choose(&hypotheses, &runs);
+        let chosen = choose_all(&rounds, &runs);
         if chosen.is_empty() {
             break;
         }
+        let rules: Vec<DeviationRule> = chosen
+            .iter()
+            .map(|&(r, h)| rounds[r].hypotheses[h].rule)
+            .collect();
         // Every run seen, before a rule is stated.
         let mut died = false;
-        for &h in &chosen {
-            hypotheses[h].verify(&runs, options);
-            died |= !hypotheses[h].alive;
+        for &(r, h) in &chosen {
+            let hypothesis = &mut rounds[r].hypotheses[h];
+            hypothesis.verify(&rules, &runs, options);
+            died |= !hypothesis.alive;
         }
         if died {
             continue;
         }
-        let rules: Vec<DeviationRule> = chosen.iter().map(|&h| hypotheses[h].rule).collect();
         let failing = runs.iter().filter(|r| !r.passed).count();
         let mut tested = Vec::new();
         let mut contradicted = false;
-        for &h in &chosen {
-            let rule = hypotheses[h].rule;
+        for &(r, h) in &chosen {
+            let rule = rounds[r].hypotheses[h].rule;
             let prediction = confirm(
                 &rule,
                 &rules,
@@ -280,25 +359,25 @@ pub fn find(
             if prediction.right > 0 {
                 // The program was right where this rule changes the
                 // output: never stated.
-                hypotheses[h].alive = false;
+                rounds[r].hypotheses[h].alive = false;
                 contradicted = true;
             } else if prediction.holds() || prediction.holds_in_part() {
-                tested.push((h, prediction));
+                tested.push((r, h, prediction));
             }
         }
         let mut covered: BTreeSet<usize> = BTreeSet::new();
-        for &(h, _) in &tested {
-            covered.extend(hypotheses[h].matched());
+        for &(r, h, _) in &tested {
+            covered.extend(rounds[r].hypotheses[h].matched());
         }
         let mut found = Vec::new();
-        for (h, prediction) in tested {
+        for (r, h, prediction) in tested {
             let verdict = if prediction.holds() && covered.len() == failing {
                 "confirmed"
             } else {
                 "in part"
             };
             found.push(described(
-                &hypotheses,
+                &rounds[r].hypotheses,
                 h,
                 &runs,
                 prediction,
@@ -310,8 +389,10 @@ pub fn find(
             // The confirming runs join the evidence: every rule they
             // contradict dies with the one just dropped.
             runs.append(&mut confirming.new_runs);
-            for h in &mut hypotheses {
-                h.catch_up(&runs, options);
+            for round in &mut rounds {
+                for h in &mut round.hypotheses {
+                    h.catch_up(&runs, options);
+                }
             }
             continue;
         }
@@ -324,7 +405,8 @@ pub fn find(
         // reproduces the most failing games (the minimised one among
         // them) changes the minimised game, rather than a decision that
         // reproduces it by luck.
-        let best = hypotheses
+        let best = rounds[0]
+            .hypotheses
             .iter()
             .filter(|h| h.alive && h.fits.first() == Some(&Fit::Matched))
             .min_by_key(|h| {
@@ -349,6 +431,89 @@ pub fn find(
     Some(finding)
 }
 
+/// The program's runs on the probe battery ([`super::battery`]).
+fn run_battery(
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    program_runs: &mut usize,
+) -> Vec<Run> {
+    battery::games()
+        .iter()
+        .filter_map(|game| {
+            let actual = solution(game)?;
+            *program_runs += 1;
+            Run::new(game.clone(), &actual, options.mode)
+        })
+        .collect()
+}
+
+/// The hypotheses of a round on top of `base`: the rules of the
+/// decisions made otherwise, besides `base`, that reproduce the
+/// [`RESIDUAL_SOURCES`] shortest failing runs `base` leaves unexplained (and, on the
+/// shortest, every decision's other alternatives under one literal).
+fn from_smallest(
+    base: &[DeviationRule],
+    runs: &[Run],
+    options: &DeviationOptions,
+    deadline: Instant,
+) -> Vec<Hypothesis> {
+    let sources: Vec<usize> = residual(base, runs, options)
+        .into_iter()
+        .take(RESIDUAL_SOURCES)
+        .collect();
+    // Pairs of decisions are searched sparingly here: the residual has
+    // several games, and a second mistake mostly shows alone on one.
+    let sparing = DeviationOptions {
+        pair_runs: options.pair_runs / RESIDUAL_PAIR_SHARE,
+        ..*options
+    };
+    let mut fresh = BTreeSet::new();
+    for (k, &i) in sources.iter().enumerate() {
+        let explained = explain_given(&runs[i], base, &sparing, deadline);
+        add_rules(&explained, options, &mut fresh);
+        if k == 0 {
+            add_log_rules(&log_with(&runs[i], base), 1, &mut fresh);
+        }
+    }
+    // A rule already chosen is not found again.
+    for rule in base {
+        fresh.remove(rule);
+    }
+    initial(&fresh, base, runs, &sources, options, deadline)
+}
+
+/// The failing runs that `rules` together do not reproduce, the
+/// shortest first.
+fn residual(rules: &[DeviationRule], runs: &[Run], options: &DeviationOptions) -> Vec<usize> {
+    let mut left: Vec<usize> = (0..runs.len())
+        .filter(|&i| !runs[i].passed && fit(rules, &runs[i], options) != Fit::Matched)
+        .collect();
+    left.sort_by_key(|&i| runs[i].log.len());
+    left
+}
+
+/// The decisions of `run`'s game when the engine makes `rules`'
+/// deviations (the plain log when there are none, or when that run does
+/// not end).
+fn log_with<'a>(run: &'a Run, rules: &[DeviationRule]) -> Cow<'a, [Decision]> {
+    if rules.is_empty() {
+        return Cow::Borrowed(&run.log);
+    }
+    let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
+    let mut events = Vec::new();
+    let mut log = Vec::new();
+    match deviated_run(
+        &run.game,
+        run.deviated_budget(),
+        &deviations,
+        &mut events,
+        &mut log,
+    ) {
+        Ok(_) => Cow::Owned(log),
+        Err(_) => Cow::Borrowed(&run.log),
+    }
+}
+
 /// Adds the candidate rules of every step of `explanations` to `into`.
 fn add_rules(
     explanations: &[Explanation],
@@ -364,11 +529,11 @@ fn add_rules(
     }
 }
 
-/// Adds the rules that change some decision of `run`'s plain log: each
+/// Adds the rules that change some decision of `log`: each
 /// decision's kind and other legal alternatives, under at most
 /// `literals` of its literals.
-fn add_log_rules(run: &Run, literals: usize, into: &mut BTreeSet<DeviationRule>) {
-    for decision in &run.log {
+fn add_log_rules(log: &[Decision], literals: usize, into: &mut BTreeSet<DeviationRule>) {
+    for decision in log {
         for choose in decision.deviations() {
             into.extend(candidate_rules(decision, choose, literals));
         }
@@ -380,6 +545,7 @@ fn add_log_rules(run: &Run, literals: usize, into: &mut BTreeSet<DeviationRule>)
 /// tried fewest literals first; past `deadline` the rest are left out.
 fn initial(
     candidates: &BTreeSet<DeviationRule>,
+    base: &[DeviationRule],
     runs: &[Run],
     sources: &[usize],
     options: &DeviationOptions,
@@ -388,15 +554,15 @@ fn initial(
     let mut hypotheses = Vec::new();
     // The failing runs the candidates come from first: a candidate that
     // reproduces none of them is dropped before it costs a run anywhere
-    // else; then the other failing runs; then the passing runs, the
-    // shortest first.
+    // else; then the passing runs, the shortest first (most candidates
+    // die on one of them); then the other failing runs.
     let mut passing: Vec<usize> = (0..runs.len()).filter(|&i| runs[i].passed).collect();
     passing.sort_by_key(|&i| runs[i].log.len());
     let order: Vec<usize> = sources
         .iter()
         .copied()
-        .chain((0..runs.len()).filter(|i| !runs[*i].passed && !sources.contains(i)))
         .chain(passing)
+        .chain((0..runs.len()).filter(|i| !runs[*i].passed && !sources.contains(i)))
         .collect();
     let mut ordered: Vec<&DeviationRule> = candidates.iter().collect();
     ordered.sort_by_key(|r| (r.when.len(), **r));
@@ -404,6 +570,8 @@ fn initial(
         if Instant::now() >= deadline {
             break;
         }
+        let mut rules = base.to_vec();
+        rules.push(*rule);
         let mut fits = vec![Fit::Quiet; runs.len()];
         let mut matched = false;
         let mut pending = Vec::new();
@@ -413,7 +581,7 @@ fn initial(
                 continue 'candidates;
             }
             if runs[i].passed {
-                if runs[i].changed_by(rule).next().is_none() {
+                if rules.iter().all(|r| runs[i].changed_by(r).next().is_none()) {
                     continue;
                 }
                 if checked == FIRING_CHECKED {
@@ -422,7 +590,7 @@ fn initial(
                 }
                 checked += 1;
             }
-            let f = fit(&[*rule], &runs[i], options);
+            let f = fit(&rules, &runs[i], options);
             if f == Fit::Contradicted {
                 continue 'candidates;
             }
@@ -432,6 +600,7 @@ fn initial(
         if matched {
             hypotheses.push(Hypothesis {
                 rule: *rule,
+                base: base.to_vec(),
                 fits,
                 alive: true,
                 pending,
@@ -505,7 +674,7 @@ fn split(
         for (h, pattern) in &per_rule {
             if !outputs.contains_key(pattern) {
                 let out = run
-                    .output_with(&[hypotheses[*h].rule])
+                    .output_with(&hypotheses[*h].rules())
                     .map(|o| o.into_owned());
                 outputs.insert(pattern.clone(), out);
             }
@@ -531,19 +700,19 @@ fn split(
 /// Runs the program on fresh games where no living rule changes a
 /// decision, until [`DeviationOptions::probe_runs`] runs or two failing
 /// games: a failing one there is another mistake (or the same one in a
-/// context no living rule covers). Every run is added; the indices of
-/// the failing ones are returned.
+/// context no living rule covers), which a later round explains. Every
+/// run is added to `runs`.
 fn probe(
     hypotheses: &[Hypothesis],
     runs: &mut Vec<Run>,
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
     program_runs: &mut usize,
-) -> Vec<usize> {
-    let mut failing = Vec::new();
+) {
+    let mut failing = 0;
     let mut used = 0;
     let mut index = 0;
-    while used < options.probe_runs && failing.len() < 2 && index < options.split_search {
+    while used < options.probe_runs && failing < 2 && index < options.split_search {
         let game = search_game(options.seed, PROBE_OFFSET + index);
         index += 1;
         let Some(mut run) = Run::right(game) else {
@@ -561,12 +730,9 @@ fn probe(
         used += 1;
         *program_runs += 1;
         run.printed(&actual, options.mode);
-        if !run.passed {
-            failing.push(runs.len());
-        }
+        failing += usize::from(!run.passed);
         runs.push(run);
     }
-    failing
 }
 
 /// The indices of the plain run's decisions that `rule` changes.
@@ -574,41 +740,50 @@ fn firing(rule: &DeviationRule, run: &Run) -> Vec<u32> {
     run.changed_by(rule).map(|d| d.index).collect()
 }
 
-/// The rules to state: the living rule that reproduces the most failing
-/// games (then the fewest misses, then the fewest literals), and, while
-/// failing games are left unexplained, the one that reproduces the most
-/// of those (a program with two mistakes, or one misreading that shows
-/// in several contexts), at most [`MAX_RULES`].
-fn choose(hypotheses: &[Hypothesis], runs: &[Run]) -> Vec<usize> {
+/// The rules to state, as (round, hypothesis), one a round: the living
+/// rule of the first round that reproduces the most failing games (then
+/// the fewest misses, then the fewest literals); then, in each later
+/// round whose base is the rules chosen before it, while failing games
+/// are left unexplained, the one that reproduces the most of those (a
+/// program with two mistakes, or one misreading that shows in several
+/// contexts).
+fn choose_all(rounds: &[Round], runs: &[Run]) -> Vec<(usize, usize)> {
     let failing: BTreeSet<usize> = (0..runs.len()).filter(|&i| !runs[i].passed).collect();
     let mut covered: BTreeSet<usize> = BTreeSet::new();
-    let mut chosen = Vec::new();
-    for _ in 0..MAX_RULES {
-        let best = (0..hypotheses.len())
-            .filter(|&h| hypotheses[h].alive && !chosen.contains(&h))
-            .map(|h| {
-                let gain = hypotheses[h]
-                    .matched()
-                    .filter(|i| !covered.contains(i))
-                    .count();
-                (h, gain)
-            })
-            .filter(|&(_, gain)| gain > 0)
-            .min_by_key(|&(h, gain)| {
-                (
-                    std::cmp::Reverse(gain),
-                    hypotheses[h].count(Fit::Missed),
-                    hypotheses[h].rule.when.len(),
-                    hypotheses[h].rule,
-                )
-            });
-        let Some((h, _)) = best else {
+    let mut chosen: Vec<(usize, usize)> = Vec::new();
+    for (r, round) in rounds.iter().enumerate() {
+        let so_far: Vec<DeviationRule> = chosen
+            .iter()
+            .map(|&(r, h)| rounds[r].hypotheses[h].rule)
+            .collect();
+        if round.base != so_far {
             break;
-        };
-        covered.extend(hypotheses[h].matched());
-        chosen.push(h);
-        if covered.len() == failing.len() {
-            break;
+        }
+        let hypotheses = &round.hypotheses;
+        if covered.len() < failing.len() {
+            let best = (0..hypotheses.len())
+                .filter(|&h| hypotheses[h].alive && !chosen.contains(&(r, h)))
+                .map(|h| {
+                    let gain = hypotheses[h]
+                        .matched()
+                        .filter(|i| !covered.contains(i))
+                        .count();
+                    (h, gain)
+                })
+                .filter(|&(_, gain)| gain > 0)
+                .min_by_key(|&(h, gain)| {
+                    (
+                        std::cmp::Reverse(gain),
+                        hypotheses[h].count(Fit::Missed),
+                        hypotheses[h].rule.when.len(),
+                        hypotheses[h].rule,
+                    )
+                });
+            let Some((h, _)) = best else {
+                break;
+            };
+            covered.extend(hypotheses[h].matched());
+            chosen.push((r, h));
         }
     }
     chosen
@@ -686,14 +861,21 @@ fn described(
     failing: usize,
 ) -> Found {
     let me = &hypotheses[h];
-    let first_matched = me.matched().next();
-    let game = first_matched.map(|i| runs[i].game.clone());
-    let at = first_matched.and_then(|i| {
-        let run = &runs[i];
-        run.changed_by(&me.rule).next().map(|d| Step {
-            decision: d.clone(),
-            choose: me.rule.choose,
+    // The failing games it reproduces where it changes a decision itself
+    // (a later round's rule also reproduces those its base explains alone).
+    let shows: Vec<(usize, Decision)> = me
+        .matched()
+        .filter_map(|i| {
+            let log = log_with(&runs[i], &me.base);
+            let d = log.iter().find(|d| changes(&me.rule, d))?;
+            Some((i, d.clone()))
         })
+        .collect();
+    let first_matched = shows.first().map(|(i, _)| *i);
+    let game = first_matched.map(|i| runs[i].game.clone());
+    let at = shows.first().map(|(_, d)| Step {
+        decision: d.clone(),
+        choose: me.rule.choose,
     });
     let mut equivalent: Vec<DeviationRule> = hypotheses
         .iter()
@@ -707,7 +889,11 @@ fn described(
         at,
         game,
         on_first_game: first_matched == Some(0),
-        explains: me.count(Fit::Matched),
+        explains: if me.base.is_empty() {
+            me.count(Fit::Matched)
+        } else {
+            shows.len()
+        },
         of: failing,
         prediction,
         verdict,

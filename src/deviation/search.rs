@@ -1,9 +1,12 @@
 //! Abduction: the fewest decisions made otherwise (one, then two) that
 //! make the reference engine print exactly what a program printed.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
-use pigkill_reference::decision::{deviated_output, deviated_run, Choice, Decision, Deviation};
+use pigkill_reference::decision::{
+    deviated_output, deviated_run, Choice, Decision, Deviation, DeviationRule,
+};
 
 use super::{DeviationOptions, Run};
 use crate::catalogue::same;
@@ -43,14 +46,53 @@ pub struct Explanation {
 /// printed the right output, the game is longer than
 /// `options.max_decisions` decisions, or nothing reproduces it.
 pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<Explanation> {
+    explain_given(run, &[], options, deadline)
+}
+
+/// [`explain`] on top of rules already found (`base`, applied wherever
+/// they hold): the decisions made otherwise, besides them, that make the
+/// engine print the run's output. Each step is a decision of the run
+/// that makes `base`'s deviations (its index in that run). With no
+/// `base`, [`explain`].
+pub fn explain_given(
+    run: &Run,
+    base: &[DeviationRule],
+    options: &DeviationOptions,
+    deadline: Instant,
+) -> Vec<Explanation> {
     let mode = options.mode;
     if run.passed || run.log.len() > options.max_decisions {
         return Vec::new();
     }
+    let rules: Vec<Deviation> = base.iter().map(|r| Deviation::Rule(*r)).collect();
+    let with = |extra: &[Deviation]| {
+        let mut all = rules.clone();
+        all.extend_from_slice(extra);
+        all
+    };
+    let (log, start) = if base.is_empty() {
+        (
+            Cow::Borrowed(&run.log),
+            Cow::Borrowed(run.reference.as_str()),
+        )
+    } else {
+        let mut events = Vec::new();
+        let mut log = Vec::new();
+        let Ok(out) = deviated_run(
+            &run.game,
+            run.deviated_budget(),
+            &rules,
+            &mut events,
+            &mut log,
+        ) else {
+            return Vec::new();
+        };
+        (Cow::Owned(log), Cow::Owned(out))
+    };
     let mut singles = Vec::new();
     // The first decisions that change the output (and end): where pairs start.
     let mut changing = Vec::new();
-    for decision in &run.log {
+    for decision in log.iter() {
         if Instant::now() >= deadline {
             break;
         }
@@ -59,13 +101,14 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
                 decision: decision.clone(),
                 choose,
             };
-            let Ok(out) = deviated_output(&run.game, run.deviated_budget(), &[step.deviation()])
+            let Ok(out) =
+                deviated_output(&run.game, run.deviated_budget(), &with(&[step.deviation()]))
             else {
                 continue;
             };
             if same(&out, &run.actual, mode) {
                 singles.push(Explanation { steps: vec![step] });
-            } else if !same(&out, &run.reference, mode) {
+            } else if !same(&out, &start, mode) {
                 changing.push(step);
             }
         }
@@ -86,7 +129,7 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
         if deviated_run(
             &run.game,
             run.deviated_budget(),
-            &[first.deviation()],
+            &with(&[first.deviation()]),
             &mut events,
             &mut log,
         )
@@ -104,7 +147,7 @@ pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<
                     decision: decision.clone(),
                     choose,
                 };
-                let both = [first.deviation(), second.deviation()];
+                let both = with(&[first.deviation(), second.deviation()]);
                 if deviated_output(&run.game, run.deviated_budget(), &both)
                     .is_ok_and(|out| same(&out, &run.actual, mode))
                 {
