@@ -21,7 +21,7 @@ use pigkill_generators::{splitmix64, Profile, Steer};
 use rayon::prelude::*;
 
 use super::exposure::{exposes, MutantSet};
-use super::narrow::{Family, NarrowPool, ScanLimits};
+use super::narrow::{Family, NarrowPool, RuleBits, ScanLimits};
 use super::{judge_case_steered, CaseError, JudgeCase};
 
 /// A subtask of the statement: which cards its games may hold.
@@ -155,6 +155,12 @@ pub struct Candidate {
     /// family order: those the scan played on it, and all the live ones
     /// once it is completed ([`NarrowPool::complete`]).
     pub narrow: Vec<u32>,
+    /// The rules of the pool's narrow family that fire on it (those it
+    /// may expose).
+    pub fires: RuleBits,
+    /// The rules whose exposure on it is known exactly (played on it):
+    /// `narrow` holds those of them it exposes.
+    pub known: RuleBits,
     /// Whether it is a game aimed at rules no candidate exposed.
     pub aimed: bool,
     /// Whether `narrow` holds every live rule it exposes.
@@ -167,6 +173,11 @@ impl Candidate {
         self.narrow.extend(exposed);
         self.narrow.sort_unstable();
         self.narrow.dedup();
+    }
+
+    /// Notes that every rule of `rules` it exposes is in `narrow`.
+    pub fn know(&mut self, rules: &RuleBits) {
+        self.known.union_with(rules);
     }
 
     /// Its size, in cards: the deck and the starting hands.
@@ -305,6 +316,8 @@ impl Pool {
         self.narrow = NarrowPool::new(family, self.narrow.limits);
         for c in &mut self.candidates {
             c.narrow.clear();
+            c.fires = RuleBits::default();
+            c.known = RuleBits::default();
             c.completed = false;
         }
         self.narrow.scan(&mut self.candidates);
@@ -363,6 +376,8 @@ fn candidate(
             slot,
             index,
             narrow: Vec::new(),
+            fires: RuleBits::default(),
+            known: RuleBits::default(),
             aimed: false,
             completed: false,
         }),
