@@ -10,13 +10,14 @@
 //!   switch: the section, a confirmed rule, and whether a confirmed rule
 //!   predicts at least 90% of a second, independent batch of fresh games
 //!   where it shows (else it counts as a wrong statement). The table
-//!   prints no meaning of an `unseen` row.
+//!   prints no meaning of an `unseen` row; `narrow seen` runs only the
+//!   `seen` rows (for whoever tunes the search: the unseen ones stay out).
 //! - **Pairs**: random pairs of catalogue mistakes built together: is each
 //!   mistake stated (a stated rule prints what that mistake's engine
 //!   prints on at least 90% of 200 fresh games where either shows)?
 //!
 //! ```text
-//! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow] [pairs N]
+//! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [seen]] [pairs N]
 //! ```
 //!
 //! DIR holds the built contestants (built there when missing).
@@ -50,7 +51,7 @@ const SECOND_BATCH_SEED: u64 = 4_242;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(dir) = args.first().map(PathBuf::from) else {
-        eprintln!("usage: deviation_survey DIR [catalogue] [narrow] [pairs N]");
+        eprintln!("usage: deviation_survey DIR [catalogue] [narrow [seen]] [pairs N]");
         std::process::exit(2);
     };
     let all = args.len() == 1;
@@ -60,7 +61,7 @@ fn main() {
         catalogue(&dir);
     }
     if wants("narrow") {
-        narrow(&dir);
+        narrow(&dir, args.iter().any(|a| a == "seen"));
     }
     if wants("pairs") {
         let n = args
@@ -273,7 +274,9 @@ fn second_batch(exe: &Path, rules: &[DeviationRule], want: usize) -> (usize, usi
     (matched, tried)
 }
 
-fn narrow(dir: &Path) {
+/// The narrow rows, each split in turn (only the `seen` split when
+/// `seen_only`).
+fn narrow(dir: &Path, seen_only: bool) {
     let rows = narrow_rows();
     if rows.is_empty() {
         println!("== narrow mistakes: no examples/narrow.tsv");
@@ -284,7 +287,8 @@ fn narrow(dir: &Path) {
         "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  rule",
         "id", "split", "section", "found", "verdict", "2nd"
     );
-    for unseen in [false, true] {
+    let splits: &[bool] = if seen_only { &[false] } else { &[false, true] };
+    for &unseen in splits {
         let (mut n, mut in_section, mut confirmed, mut wrong) = (0, 0, 0, 0);
         for row in rows.iter().filter(|r| r.unseen == unseen) {
             let exe = dir.join(format!("narrow-{}", row.id));

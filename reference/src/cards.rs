@@ -19,6 +19,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// each card kind once, when it first meets one.
     pub(crate) fn play_phase(&mut self, pig: Seat) {
         self.kill_played = false;
+        if !D::PLAIN {
+            self.reward_since_kill = false;
+            self.kill_dodged = false;
+        }
         // Where the next scan starts: the leftmost card, unless decided otherwise.
         let mut resume = 0;
         loop {
@@ -42,6 +46,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 (Card::Peach, _, _) => self.play_peach(pig),
                 (Card::Kill, Some(Some(target)), _) => {
                     self.kill_played = true;
+                    if !D::PLAIN {
+                        self.reward_since_kill = false;
+                        self.kill_dodged = false;
+                    }
                     self.play_kill(pig, target);
                 }
                 (Card::Duel, _, Some(Some(target))) => {
@@ -114,9 +122,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if let Some(known) = scan.playable[card as usize] {
             return known;
         }
+        let mut kind = DecisionKind::Playable;
         let rule = match card {
             Card::Peach => self.hp[pig] < MAX_HP,
-            Card::Kill => !self.kill_played || self.crossbow[pig],
+            Card::Kill if self.kill_played => {
+                kind = DecisionKind::KillLimit;
+                self.crossbow[pig]
+            }
+            Card::Kill => true,
             Card::Duel => {
                 let target = self.duel_target(pig);
                 scan.duel_target = Some(target);
@@ -126,7 +139,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Card::Invasion | Card::Volley | Card::Crossbow => true,
             Card::Dodge | Card::Nullify => return false,
         };
-        let point = Point::new(DecisionKind::Playable, pig, Choice(u8::from(rule))).with_card(card);
+        let point = Point::new(kind, pig, Choice(u8::from(rule))).with_card(card);
         let mut playable = self.decide_if(point, Choice(1), |_| 0);
         if card == Card::Kill {
             let target = if playable {
@@ -172,6 +185,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         let replaced = self.crossbow[pig];
         self.crossbow[pig] = true;
+        if !D::PLAIN {
+            self.crossbow_turn[pig] = self.turn;
+        }
         self.emit(Event::Equip { pig, replaced });
     }
 
@@ -210,16 +226,20 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         if !D::PLAIN {
             self.trick = Some(Card::Kill);
+            self.trick_player = player;
         }
         let reveal = self.reveal_on_play(player, Some(target), Card::Kill, 0);
         if reveal == 0 {
             self.reveal(player, Card::Kill);
         }
-        if self.take_leftmost(target, Card::Dodge) {
+        if self.answers(target, Card::Dodge, player) {
             self.emit(Event::Respond {
                 pig: target,
                 card: Card::Dodge,
             });
+            if !D::PLAIN {
+                self.kill_dodged = player == self.current;
+            }
         } else {
             self.deal_damage(target, player);
             if reveal == 1 {
@@ -244,6 +264,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         if !D::PLAIN {
             self.trick = Some(Card::Duel);
+            self.trick_player = player;
         }
         let fought = self.resolve_duel(player, target);
         if !D::PLAIN {
@@ -281,7 +302,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let mut player_discarded = false;
         loop {
             for (pig, other) in [(first, second), (second, first)] {
-                if !self.take_leftmost(pig, Card::Kill) {
+                if !self.answers(pig, Card::Kill, other) {
                     self.lose_duel(pig, other, player);
                     return player_discarded;
                 }
@@ -337,6 +358,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         if !D::PLAIN {
             self.trick = Some(card);
+            self.trick_player = player;
         }
         self.resolve_area_trick(player, card, answer);
         if !D::PLAIN {
@@ -352,24 +374,52 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
         let from_first = self.decide_if(point, Choice(1), |_| 0);
         let mut pig = if from_first { self.n - 1 } else { player };
+        // Once the game is decided (a deviating run may go on): whether the
+        // pigs left answer in full, or only discard their card.
+        let mut after_end = AfterEnd::Stop;
         for _ in 0..self.n {
             pig = self.next_seat(pig);
-            if pig == player || !self.alive[pig] {
+            if !self.alive[pig] {
+                continue;
+            }
+            let asked = if D::PLAIN {
+                pig != player
+            } else {
+                self.area_asks(player, pig, card)
+            };
+            if !asked {
+                continue;
+            }
+            if after_end == AfterEnd::DiscardOnly {
+                if self.answers(pig, answer, player) {
+                    self.emit(Event::Respond { pig, card: answer });
+                }
                 continue;
             }
             if self.nullify_held(player, pig, card) && self.nullify_round(player, pig) {
                 continue;
             }
-            if self.take_leftmost(pig, answer) {
+            if self.answers(pig, answer, player) {
                 self.emit(Event::Respond { pig, card: answer });
                 if pig == 0 && !self.suspected[player] && self.lord_suspects(player, card, false) {
                     self.suspect(player);
                 }
                 continue;
             }
+            let decided = self.winner.is_some();
             self.deal_damage(pig, player);
             if self.winner.is_some() {
-                return;
+                // The game is decided: by the rules nothing more happens.
+                if D::PLAIN {
+                    return;
+                }
+                if !decided {
+                    after_end = self.after_end(player, pig, card);
+                    if after_end == AfterEnd::Stop {
+                        return;
+                    }
+                }
+                continue;
             }
             if pig == 0 && !self.suspected[player] && self.lord_suspects(player, card, true) {
                 self.suspect(player);
@@ -383,6 +433,44 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 }
             }
         }
+    }
+
+    /// Whether the resolution of `player`'s invasion or volley `card` goes
+    /// on after `pig`'s death decided the game: never, by the rules.
+    fn after_end(&mut self, player: Seat, pig: Seat, card: Card) -> AfterEnd {
+        let point = Point::new(DecisionKind::GameOverStops, player, Choice(0))
+            .about(pig)
+            .with_card(card);
+        match self.decide(point, |_| 0) {
+            Choice(1) => AfterEnd::Answer,
+            Choice(2) => AfterEnd::DiscardOnly,
+            _ => AfterEnd::Stop,
+        }
+    }
+
+    /// Whether `player`'s invasion or volley `card` asks the living `pig`
+    /// to answer: every other pig.
+    fn area_asks(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
+        let rule = pig != player;
+        let point = Point::new(DecisionKind::AreaAsks, player, Choice(u8::from(!rule)))
+            .about(pig)
+            .with_card(card);
+        self.decide_if(point, Choice(0), |_| 0)
+    }
+
+    /// Whether `pig` answers `other`'s card (or, in a duel, its kill) with
+    /// its leftmost `card`, and gives it up: whenever it holds one, by the
+    /// rules (in a deviating run, a decision).
+    fn answers(&mut self, pig: Seat, card: Card, other: Seat) -> bool {
+        if !D::PLAIN && self.hand[pig].contains(&card) {
+            let point = Point::new(DecisionKind::Answers, pig, Choice(0))
+                .about(other)
+                .with_card(card);
+            if !self.decide_if(point, Choice(0), |_| 0) {
+                return false;
+            }
+        }
+        self.take_leftmost(pig, card)
     }
 
     /// Whether MP, having answered (`damaged` false) or been hurt by
@@ -402,6 +490,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.suspected[player] = true;
         self.emit(Event::Suspect { pig: player });
     }
+}
+
+/// What the pigs left do once an invasion or volley has decided the game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AfterEnd {
+    /// Nothing: the resolution stops (the rules).
+    Stop,
+    /// They answer as before: a nullify round, their card or 1 damage.
+    Answer,
+    /// They discard their card if they hold one, and nothing else.
+    DiscardOnly,
 }
 
 /// What one scan of the hand has decided so far.

@@ -69,6 +69,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.alive[pig] = false;
         if !D::PLAIN {
             self.death_in_resolution = true;
+            self.dead_hand[pig].clone_from(&self.hand[pig]);
         }
         let discarded = count_u32(self.hand[pig].len());
         let weapon = self.crossbow[pig];
@@ -115,14 +116,23 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             return;
         }
         self.emit(Event::Reward { pig: source });
+        if !D::PLAIN && source == self.current {
+            self.reward_since_kill = true;
+        }
         let point = Point::new(DecisionKind::RewardCount, source, Choice(0)).about(rebel);
         let cards = match self.decide(point, |_| 0) {
             Choice(1) => 2,
             Choice(2) => 4,
             _ => 3,
         };
+        if !D::PLAIN {
+            self.rewarding = true;
+        }
         for _ in 0..cards {
             self.draw(source);
+        }
+        if !D::PLAIN {
+            self.rewarding = false;
         }
     }
 

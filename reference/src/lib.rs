@@ -24,10 +24,10 @@ mod table;
 mod targets;
 
 use pigkill_engine::{
-    Budget, Engine, Event, Game, NoTrace, Outcome, RunError, Stall, Tracer, Winner,
+    Budget, Engine, Event, Game, NoTrace, Outcome, RunError, Seat, Stall, Tracer, Winner,
 };
 
-use crate::decision::{Decider, Plain};
+use crate::decision::{Choice, Decider, DecisionKind, Plain, Point};
 use crate::stall::Snapshot;
 use crate::table::Table;
 
@@ -142,13 +142,40 @@ fn play_turns<T: Tracer, D: Decider>(
         table.turn = turns;
         table.emit(Event::TurnStart { pig, turn: turns });
         table.current = pig;
+        // Whose turn is next, as it stands when this one begins (for a
+        // deviating run's decision only).
+        let next = if D::PLAIN { pig } else { table.next_alive(pig) };
         table.draw(pig);
         table.draw(pig);
-        table.play_phase(pig);
+        if D::PLAIN || table.alive[pig] {
+            table.play_phase(pig);
+        } else {
+            // A dead pig's turn, in a deviating run: its draws are lost.
+            table.hand[pig].clear();
+        }
         if let Some(winner) = table.winner {
             return Ok(winner);
         }
-        pig = table.next_alive(pig);
+        pig = if D::PLAIN {
+            table.next_alive(pig)
+        } else {
+            next_turn(table, pig, next)
+        };
+    }
+}
+
+/// Whose turn follows `pig`'s, in a deviating run: the next living pig;
+/// when `next`, the pig that was next as the turn began, died in it,
+/// whether the turn goes to it all the same is a decision.
+fn next_turn<T: Tracer, D: Decider>(table: &mut Table<'_, T, D>, pig: Seat, next: Seat) -> Seat {
+    if next == pig || table.alive[next] {
+        return table.next_alive(pig);
+    }
+    let point = Point::new(DecisionKind::NextTurn, pig, Choice(0)).about(next);
+    if table.decide_if(point, Choice(1), |_| 0) {
+        next
+    } else {
+        table.next_alive(pig)
     }
 }
 

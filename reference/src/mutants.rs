@@ -554,11 +554,7 @@ impl Mutation {
                 ],
                 1
             )],
-            Mutation::UnlimitedKills => rules![rule(
-                K::Playable,
-                &[(F::CardKill, true), (F::KillPlayed, true)],
-                1
-            )],
+            Mutation::UnlimitedKills => rules![rule(K::KillLimit, &[], 1)],
             Mutation::DuelKillCountsAsPlayed => rules![rule(K::DuelKillCounts, &[], 1)],
             Mutation::ScanResumesAfterCrossbow => {
                 rules![rule(K::ScanStart, &[(F::CardCrossbow, true)], 1)]
@@ -571,11 +567,16 @@ impl Mutation {
             }
             Mutation::NullifyDoesNotReveal => rules![rule(K::NullifyReveals, &[], 1)],
             Mutation::AreaTrickReveals => rules![rule(K::RevealOnPlay, &[(F::CardArea, true)], 0)],
-            Mutation::SuspectsRevealedPlayers => rules![rule(
-                K::Suspect,
-                &[(F::Damaged, true), (F::SubjectRevealed, true)],
-                1
-            )],
+            // A revealed pig reveals again with each kill, duel or nullify,
+            // and a reveal clears a suspicion; this mistake's lord keeps it.
+            Mutation::SuspectsRevealedPlayers => rules![
+                rule(
+                    K::Suspect,
+                    &[(F::Damaged, true), (F::SubjectRevealed, true)],
+                    1
+                ),
+                rule(K::ClearSuspicion, &[(F::ActorRevealed, true)], 1),
+            ],
             Mutation::VolleyNoSuspicion => rules![rule(K::Suspect, &[(F::CardVolley, true)], 0)],
             Mutation::SuspectsOnlyTrueRebels => {
                 rules![rule(K::Suspect, &[(F::SubjectLoyalist, true)], 0)]

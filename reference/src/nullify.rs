@@ -33,11 +33,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 
     /// Where the nullify round answering `from`'s card starts (`from`
-    /// is the trick's `player`, or the last J's player for a counter round):
-    /// at `from`.
-    fn round_start(&mut self, from: Seat, player: Seat, counter: bool) -> Seat {
+    /// is the trick's `player`, or the last J's player for a counter round;
+    /// `target` is the pig the trick is resolved on): at `from`.
+    fn round_start(&mut self, from: Seat, player: Seat, target: Seat, counter: bool) -> Seat {
         let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0))
-            .legal(if counter { 0b111 } else { 0b011 });
+            .legal(if counter { 0b1111 } else { 0b1011 });
         let point = match self.trick {
             Some(card) => point.with_card(card),
             None => point,
@@ -50,6 +50,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         match self.decide(point, |_| counter_bit) {
             Choice(1) => self.next_seat(from),
             Choice(2) => player,
+            Choice(3) => target,
             _ => from,
         }
     }
@@ -98,7 +99,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             return false;
         }
         let mut depth: usize = 0;
-        let mut start = self.round_start(player, player, false);
+        let mut start = self.round_start(player, player, target, false);
         loop {
             let mut nullifier = None;
             let mut pig = start;
@@ -129,6 +130,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 if self.decide_if(point, Choice(0), |_| extra) {
                     self.reveal(pig, Card::Nullify);
                 }
+            } else if !D::PLAIN {
+                // Revealed already: only a suspicion a deviation left is
+                // decided on.
+                self.reveal(pig, Card::Nullify);
             }
             let point = Point::new(DecisionKind::CounterRound, pig, Choice(0)).about(target);
             let point = match self.trick {
@@ -139,7 +144,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if !self.decide_if(point, Choice(0), |_| extra) {
                 return depth % 2 == 1;
             }
-            start = self.round_start(pig, player, true);
+            start = self.round_start(pig, player, target, true);
         }
     }
 }

@@ -57,6 +57,21 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Whether a pig died while the current card was resolved (for
     /// contexts only).
     pub(crate) death_in_resolution: bool,
+    /// Who played the card being resolved (for contexts only).
+    pub(crate) trick_player: Seat,
+    /// The turn in which each pig equipped its crossbow (for contexts only).
+    pub(crate) crossbow_turn: [u32; SEATS],
+    /// Whether the pig whose turn it is drew a reward since its last kill
+    /// this phase (for contexts only).
+    pub(crate) reward_since_kill: bool,
+    /// Whether the last kill of the pig whose turn it is was dodged (for
+    /// contexts only).
+    pub(crate) kill_dodged: bool,
+    /// Whether the cards being drawn are a reward (for contexts only).
+    pub(crate) rewarding: bool,
+    /// Each dead pig's hand as it died (deviating runs only: a line may
+    /// print it).
+    pub(crate) dead_hand: [Vec<Card>; SEATS],
 }
 
 impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
@@ -99,6 +114,12 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             trick: None,
             nullified: false,
             death_in_resolution: false,
+            trick_player: 0,
+            crossbow_turn: [0; SEATS],
+            reward_since_kill: false,
+            kill_dodged: false,
+            rewarding: false,
+            dead_hand: Default::default(),
         }
     }
 
@@ -180,6 +201,8 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             if let Some(feature) = feature {
                 put(feature, true);
             }
+            put(TrickArea, matches!(trick, Card::Invasion | Card::Volley));
+            put(ActorPlayedTrick, actor == self.trick_player);
         }
         put(Nullified, self.nullified);
         put(OwnTurn, actor == self.current);
@@ -196,6 +219,15 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         );
         put(DeathInResolution, self.death_in_resolution);
         put(TwoAlive, self.alive.iter().filter(|&&a| a).count() == 2);
+        put(
+            CrossbowThisTurn,
+            self.crossbow[actor] && self.crossbow_turn[actor] == self.turn,
+        );
+        let current = actor == self.current;
+        put(RewardSinceKill, current && self.reward_since_kill);
+        put(KillDodged, current && self.kill_dodged);
+        put(ActorDead, !self.alive[actor]);
+        put(RewardDraw, self.rewarding);
         set
     }
 
@@ -238,7 +270,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         if !last_card {
             self.top += 1;
         }
-        self.hand[pig].push(card);
+        if !D::PLAIN
+            && self.decide_if(
+                Point::new(DecisionKind::DrawPlace, pig, Choice(0)).with_card(card),
+                Choice(1),
+                |_| 0,
+            )
+        {
+            self.hand[pig].insert(0, card);
+        } else {
+            self.hand[pig].push(card);
+        }
         self.emit(Event::Draw {
             pig,
             card,
@@ -280,12 +322,25 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     }
 
     /// `pig` reveals its role (by playing `by`), if it has not already; a
-    /// reveal clears the lord's suspicion.
+    /// reveal clears the lord's suspicion (also of a revealed pig, which
+    /// only a deviation leaves suspected).
     pub(crate) fn reveal(&mut self, pig: Seat, by: Card) {
         if self.revealed[pig] {
+            // Only a deviation leaves a revealed pig suspected. Playing a
+            // card that reveals reveals it again, and a reveal clears the
+            // suspicion (a decision, as at the first reveal).
+            if !D::PLAIN
+                && self.suspected[pig]
+                && self.decide_if(
+                    Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
+                    Choice(0),
+                    |_| 0,
+                )
+            {
+                self.suspected[pig] = false;
+            }
             return;
         }
-        self.revealed[pig] = true;
         if self.suspected[pig]
             && self.decide_if(
                 Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
@@ -295,6 +350,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         {
             self.suspected[pig] = false;
         }
+        self.revealed[pig] = true;
         self.emit(Event::Reveal {
             pig,
             role: self.role[pig],
@@ -329,19 +385,28 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         (0..self.n).any(|seat| self.alive[seat] && self.role[seat] == Role::Rebel)
     }
 
-    /// Ends the game with `winner`.
+    /// Ends the game with `winner`. A game is decided once: where a
+    /// deviating run goes on after its end, a later death changes nothing.
     pub(crate) fn game_over(&mut self, winner: Winner) {
+        if !D::PLAIN && self.winner.is_some() {
+            return;
+        }
         self.winner = Some(winner);
         self.emit(Event::GameOver { winner });
     }
 
     /// The judge output for a game won by `winner` (whether a crossbow
-    /// is printed in a hand is a decision).
+    /// is printed in a hand, and what a dead pig's line is, are decisions).
     pub(crate) fn outcome(&mut self, winner: Winner) -> Outcome {
         let mut pigs = Vec::with_capacity(self.n);
         for seat in 0..self.n {
             if !self.alive[seat] {
-                pigs.push(PigFate::Dead);
+                let point = Point::new(DecisionKind::PrintDead, seat, Choice(0));
+                pigs.push(match self.decide(point, |_| 0) {
+                    Choice(1) => PigFate::Alive(self.dead_hand[seat].clone()),
+                    Choice(2) => PigFate::Alive(Vec::new()),
+                    _ => PigFate::Dead,
+                });
                 continue;
             }
             let mut hand = self.hand[seat].clone();
@@ -366,7 +431,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let full = outcome.to_judge_text();
         let mut missing = [false; SEATS];
         for (seat, fate) in outcome.pigs.iter().enumerate() {
-            if matches!(fate, PigFate::Alive(hand) if hand.is_empty()) {
+            if self.alive[seat] && matches!(fate, PigFate::Alive(hand) if hand.is_empty()) {
                 missing[seat] = self.decide_if(
                     Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0)),
                     Choice(1),

@@ -8,8 +8,8 @@ use std::path::Path;
 use pigkill_engine::{parse_game, Budget, Card, Engine, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 use pigkill_reference::decision::{
-    decisions, deviated_output, deviated_run, fires, narrow_family, Choice, Decision, DecisionKind,
-    Deviation, Feature,
+    decisions, deviated_output, deviated_run, fires, narrow_family, Choice, ContextRule, Decision,
+    DecisionKind, Deviation, DeviationRule, Feature,
 };
 use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 use pigkill_reference::ReferenceEngine;
@@ -277,7 +277,18 @@ fn the_narrow_family_holds_the_catalogue_rules_of_few_literals() {
 fn each_mistake_is_a_choice_in_its_own_section() {
     for mutation in Mutation::ALL {
         for rule in mutation.deviation_rules().unwrap_or(&[]) {
-            assert_eq!(rule.kind.section(), mutation.section(), "{mutation}");
+            // The lord that suspects revealed players also keeps that
+            // suspicion when the pig reveals again (a kill, duel or nullify
+            // reveals, and a reveal clears a suspicion): a second rule, in
+            // the section of reveals.
+            let keeps_suspicion = mutation == Mutation::SuspectsRevealedPlayers
+                && rule.kind == DecisionKind::ClearSuspicion;
+            let section = if keeps_suspicion {
+                "Targets (hostility)"
+            } else {
+                mutation.section()
+            };
+            assert_eq!(rule.kind.section(), section, "{mutation}");
         }
     }
 }
@@ -354,5 +365,162 @@ fn every_narrow_rule_and_any_instance_choice_plays_a_game_to_its_end() {
                 }
             }
         }
+    }
+}
+
+/// A game written out in the judge's format.
+fn game(text: &str) -> Game {
+    parse_game(text).expect("a valid game")
+}
+
+/// The judge text of the reference engine making `rule` wherever it holds.
+fn with_rule(game: &Game, kind: DecisionKind, when: &[(Feature, bool)], choose: u8) -> String {
+    let rule = DeviationRule {
+        kind,
+        when: ContextRule::of(when),
+        choose: Choice(choose),
+    };
+    deviated_output(game, Budget::default(), &[Deviation::Rule(rule)]).expect("the game ends")
+}
+
+/// Turn 2: FP2's four invasions kill FP3 (no kill to discard) and, at the
+/// fourth, hurt MP, who has discarded its three kills: MP suspects FP2,
+/// and FP2 draws its reward (D D D). FP3 was the next pig when FP2's turn
+/// began. The deck then holds K and F, F last (kept, drawn again and again).
+const DEAD_NEXT_PIG: &str = "3 9\nMP K K K D\nFP N N N N\nFP D D D D\nD D D D D D D K F\n";
+
+#[test]
+fn the_turn_goes_to_the_next_living_pig_not_to_one_that_died_in_the_turn() {
+    let game = game(DEAD_NEXT_PIG);
+    let (_, log) = decisions(&game, Budget::default());
+    let next = find(&log, DecisionKind::NextTurn, |_| true);
+    assert_eq!((next.turn, next.actor, next.subject), (2, 1, Some(2)));
+    assert_eq!(next.rule, Choice(0), "the next living pig's turn");
+    assert_eq!(next.kind.section(), "Set-up");
+    // By the rules MP takes turn 3 and draws K F: it kills FP2 (dodged)
+    // and duels it (FP2 to 3 HP). Then only F is drawn: FP2 duels MP twice
+    // (MP 3 -> 1 HP), MP duels FP2 twice (3 -> 1 HP), and FP2's next duel
+    // kills MP, its second F unplayed.
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D D D F\nDEAD\n".to_string())
+    );
+    // If the dead FP3 still takes its turn, it draws K F, and MP only ever
+    // draws F: MP duels FP2 (4 -> 2 HP), FP2 duels MP (3 -> 1 HP), and MP's
+    // next two duels kill FP2, the last rebel.
+    assert_eq!(
+        with_rule(&game, DecisionKind::NextTurn, &[], 1),
+        "MP\nD D D\nDEAD\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_dead_pig_prints_dead_and_a_deviation_may_print_its_last_hand() {
+    // The same game by the rules: MP dies holding D D D.
+    let game = game(DEAD_NEXT_PIG);
+    let (_, log) = decisions(&game, Budget::default());
+    let lord = find(&log, DecisionKind::PrintDead, |d| d.actor == 0);
+    assert_eq!(lord.rule, Choice(0), "DEAD");
+    assert!(lord.context.has(Feature::ActorDead));
+    let lord_only = [(Feature::ActorLord, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintDead, &lord_only, 1),
+        "FP\nD D D\nD D D D F\nDEAD\n"
+    );
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintDead, &lord_only, 2),
+        "FP\n\nD D D D F\nDEAD\n"
+    );
+}
+
+#[test]
+fn an_invasion_asks_every_other_pig_and_a_deviation_may_pass_over_the_lord() {
+    // ZP2's four invasions: FP3 (no kill) loses 1 HP each and dies at the
+    // fourth, the last rebel: MP wins at once. MP discards its kill to the
+    // first and takes 1 damage from the second and third.
+    let game = game("3 4\nMP K D D D\nZP N N N N\nFP D D D D\nD D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let asks = find(&log, DecisionKind::AreaAsks, |d| d.subject == Some(0));
+    assert_eq!((asks.turn, asks.actor, asks.rule), (2, 1, Choice(0)));
+    assert!(asks.context.has(Feature::ActorLoyalist) && asks.context.has(Feature::SubjectLord));
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D D\nD D\nDEAD\n".to_string())
+    );
+    // A loyalist's invasion that passes over the lord: MP keeps its kill.
+    let loyalist_spares_lord = [(Feature::ActorLoyalist, true), (Feature::SubjectLord, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::AreaAsks, &loyalist_spares_lord, 1),
+        "MP\nK D D D D D\nD D\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_second_kill_is_the_kill_limits_decision_with_the_crossbow_of_this_turn() {
+    // Turn 2: FP2 equips its crossbow, kills MP (dodged), and may kill
+    // again because of the crossbow it equipped in this very turn.
+    let game = game("2 4\nMP D D D D\nFP Z K K D\nD D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let limit = find(&log, DecisionKind::KillLimit, |d| d.actor == 1);
+    assert_eq!((limit.turn, limit.rule), (2, Choice(1)));
+    for feature in [
+        Feature::ActorCrossbow,
+        Feature::CrossbowThisTurn,
+        Feature::KillPlayed,
+        Feature::KillDodged,
+    ] {
+        assert!(limit.context.has(feature), "{feature}");
+    }
+    assert!(!limit.context.has(Feature::RewardSinceKill));
+    // Only a crossbow of an earlier turn would be ignored by this rule.
+    let rule = DeviationRule {
+        kind: DecisionKind::KillLimit,
+        when: ContextRule::of(&[(Feature::CrossbowThisTurn, false)]),
+        choose: Choice(0),
+    };
+    assert!(!log.iter().filter(|d| d.turn == 2).any(|d| rule.changes(d)));
+}
+
+#[test]
+fn a_nullify_round_may_start_at_the_tricks_target_in_a_deviating_run() {
+    for index in 0..300 {
+        let game = corpus_game(index);
+        let (_, log) = decisions(&game, Budget::default());
+        for d in log
+            .iter()
+            .filter(|d| d.kind == DecisionKind::NullifyRoundStart)
+        {
+            assert!(d.is_legal(Choice(3)), "game {index}: at the target");
+            assert_eq!(
+                d.is_legal(Choice(2)),
+                d.context.has(Feature::CounterRound),
+                "game {index}: again from the player only in a counter round"
+            );
+        }
+    }
+}
+
+#[test]
+fn nothing_more_happens_once_an_invasion_decides_the_game() {
+    // ZP2's four invasions: MP discards a kill to each of the first three
+    // and FP3 (no kill) loses 1 HP each; the fourth kills FP3, the last
+    // rebel, before MP is asked: MP wins with K D D.
+    let game = game("3 4\nMP K K K K\nZP N N N N\nFP D D D D\nD D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let stops = find(&log, DecisionKind::GameOverStops, |_| true);
+    assert_eq!((stops.turn, stops.actor, stops.subject), (2, 1, Some(2)));
+    assert_eq!(stops.rule, Choice(0));
+    assert_eq!(stops.kind.section(), "Damage, dying, death");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nK D D\nD D\nDEAD\n".to_string())
+    );
+    // If the invasion goes on, MP is still asked and discards its last kill.
+    for goes_on in [1, 2] {
+        assert_eq!(
+            with_rule(&game, DecisionKind::GameOverStops, &[], goes_on),
+            "MP\nD D\nD D\nDEAD\n",
+            "alternative {goes_on}"
+        );
     }
 }

@@ -133,7 +133,7 @@ fn impossible(kind: DecisionKind) -> &'static [(Feature, bool)] {
             &[(F::SubjectLoyalist, true)]
         }
         // The lord's death ends the game at once.
-        K::KillPastDead | K::AreaContinues => &[(F::SubjectLord, true)],
+        K::KillPastDead | K::AreaContinues | K::NextTurn => &[(F::SubjectLord, true)],
         // Only an unrevealed pig decides, and its kills and duels go to
         // revealed pigs (only the lord, always revealed, attacks suspected
         // ones); an area trick has no target.
@@ -161,8 +161,20 @@ fn fixed_rule(kind: DecisionKind, when: &ContextRule) -> Option<Choice> {
     let fails = |f: Feature| when.literals().any(|(g, v)| g == f && !v);
     let any = |features: &[Feature]| features.iter().any(|&f| holds(f));
     match kind {
-        // N, W and Z are always playable.
-        K::Playable if any(&[F::CardInvasion, F::CardVolley, F::CardCrossbow]) => Some(Choice(1)),
+        // N, W and Z are always playable, and so is a first kill (a second
+        // one is the kill limit's decision); only a peach at full HP is not.
+        K::Playable
+            if any(&[
+                F::CardInvasion,
+                F::CardVolley,
+                F::CardCrossbow,
+                F::CardKill,
+                F::ActorHpOne,
+            ]) || fails(F::CardPeach)
+                || fails(F::ActorHpFull) =>
+        {
+            Some(Choice(1))
+        }
         // K and F reveal at once; N and W never. A target, or no area
         // trick, means a kill or a duel.
         K::RevealOnPlay
@@ -189,6 +201,12 @@ fn fixed_rule(kind: DecisionKind, when: &ContextRule) -> Option<Choice> {
         K::Hostile if (holds(F::ActorLord) || holds(F::ActorLoyalist)) && holds(F::SubjectLord) => {
             Some(Choice(0))
         }
+        // A crossbow, and only a crossbow, lifts the kill limit.
+        K::KillLimit if holds(F::ActorCrossbow) || holds(F::CrossbowThisTurn) => Some(Choice(1)),
+        K::KillLimit if fails(F::ActorCrossbow) => Some(Choice(0)),
+        // An invasion or volley asks every other pig, and never its player.
+        K::AreaAsks if holds(F::SubjectIsActor) => Some(Choice(1)),
+        K::AreaAsks if fails(F::SubjectIsActor) || holds(F::SubjectIsNext) => Some(Choice(0)),
         // No damage, no suspicion.
         K::Suspect if fails(F::Damaged) => Some(Choice(0)),
         // Only a loyalist dueled by the lord gives in; only the lord duels

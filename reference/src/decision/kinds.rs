@@ -143,6 +143,20 @@ features! {
         "the lord took damage from it", "the lord took no damage from it";
     TwoAlive, "two-alive", "only two pigs are alive",
         "only two pigs are alive", "more than two pigs are alive";
+    CrossbowThisTurn, "crossbow-this-turn", "the pig's crossbow was equipped in this turn",
+        "{a} equipped its crossbow in this turn", "{a} has no crossbow equipped in this turn";
+    RewardSinceKill, "reward-since-kill", "the pig drew a reward since its last kill this phase",
+        "{a} drew a reward since its last kill", "{a} drew no reward since its last kill";
+    KillDodged, "kill-dodged", "the pig's last kill this phase was dodged",
+        "{a}'s last kill was dodged", "{a}'s last kill was not dodged";
+    ActorPlayedTrick, "actor-played-trick", "the pig played the card being resolved",
+        "{a} played the card being resolved", "{a} did not play the card being resolved";
+    TrickArea, "trick-area", "an invasion or volley is being resolved",
+        "an invasion or volley is being resolved", "no invasion or volley is being resolved";
+    ActorDead, "actor-dead", "the pig is dead",
+        "{a} is dead", "{a} is alive";
+    RewardDraw, "reward-draw", "the pig is drawing a reward",
+        "{a} is drawing a reward", "{a} is not drawing a reward";
 }
 
 // A feature set is a 64-bit mask.
@@ -178,8 +192,13 @@ impl Feature {
             | CardVolley.bit()
             | CardNullify.bit()
             | CardCrossbow.bit();
-        const TRICK: u64 =
-            TrickKill.bit() | TrickDuel.bit() | TrickInvasion.bit() | TrickVolley.bit();
+        // An area trick is an invasion or a volley: no kind lists both, so
+        // in the one group it only ever excludes a kill or a duel.
+        const TRICK: u64 = TrickKill.bit()
+            | TrickDuel.bit()
+            | TrickInvasion.bit()
+            | TrickVolley.bit()
+            | TrickArea.bit();
         const HP: u64 = ActorHpFull.bit() | ActorHpOne.bit() | ActorDying.bit();
         let group = if ACTOR & self.bit() != 0 {
             ACTOR
@@ -271,12 +290,29 @@ kinds! {
         "the deck is down to its last card: does a draw leave it in place?",
         ["yes: it is drawn and stays, every later draw gives it again",
          "no: it is drawn like any other, and the deck is then empty"],
-        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty], YES;
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty, RewardDraw], YES;
+    NextTurn, "next-turn", SETUP,
+        "the pig that was next when this turn began died in it: whose turn comes next?",
+        ["the next living pig's", "the dead pig's, as fixed before: it draws 2 cards and plays nothing"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLoyalist, SubjectRebel, SubjectRevealed,
+         TwoAlive],
+        YES;
+    DrawPlace, "draw-place", TURN,
+        "where does a drawn card go in the hand?",
+        ["at the right end", "at the left end"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, DeckLast],
+        YES;
     Playable, "playable", TURN,
-        "is this card playable now, in the pig's play phase (a kill also needs a kill target)?",
+        "is this card playable now, in the pig's play phase (a kill also needs a kill target; a second kill is the kill limit's)?",
         ["not playable: the scan passes it", "playable: the pig plays it (a kill, if it has a target)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardInvasion,
          CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive],
+        VARIES;
+    KillLimit, "kill-limit", TURN,
+        "the pig has played a kill this phase: may it play another (it also needs a kill target)?",
+        ["no: one kill a phase", "yes: it may kill again"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, CrossbowThisTurn, RewardSinceKill,
+         KillDodged],
         VARIES;
     ScanStart, "scan-start", TURN,
         "after this play, where does the next scan of the hand start?",
@@ -323,9 +359,9 @@ kinds! {
          CardArea],
         VARIES;
     ClearSuspicion, "clear-suspicion", TARGETS,
-        "a suspected pig reveals: does the reveal clear the lord's suspicion?",
+        "a suspected pig reveals (or, revealed already, plays a kill or duel again): does that clear the lord's suspicion?",
         ["yes: the lord no longer suspects it", "no: the suspicion stays"],
-        [ActorLoyalist, ActorRebel, CardKill, CardDuel, CardNullify, OwnTurn],
+        [ActorLoyalist, ActorRebel, ActorRevealed, CardKill, CardDuel, CardNullify, OwnTurn],
         YES;
     TakeCard, "take-card", RESPONSES,
         "the pig gives up one card of a kind it holds several of, apart: which one?",
@@ -361,6 +397,19 @@ kinds! {
         ["the pig after its player", "pig 1 (the lord)"],
         [ActorLord, ActorLoyalist, ActorRebel, CardInvasion, CardVolley, TwoAlive],
         YES;
+    AreaAsks, "area-asks", RESPONSES,
+        "is this pig asked to answer the invasion or volley (a nullify round, then its card or 1 damage)?",
+        ["yes", "no: it is passed over"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectRevealed, SubjectIsActor, SubjectIsNext, CardInvasion, CardVolley,
+         DeathInResolution],
+        VARIES;
+    Answers, "answers", RESPONSES,
+        "the pig holds the card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does it give it up?",
+        ["yes: it discards its leftmost one", "no: it keeps its cards (and takes the damage, or loses the duel)"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         ActorPlayedTrick, TrickKill, TrickDuel, TrickInvasion, TrickVolley, ActorHpOne],
+        YES;
     AreaContinues, "area-continues", RESPONSES,
         "a pig died of this invasion or volley: are the pigs after it still asked?",
         ["yes: the others are still asked", "no: it stops there"],
@@ -383,7 +432,8 @@ kinds! {
         "where does this nullify round start?",
         ["at the pig whose card it answers (the trick's player, then the last nullifier)",
          "at the pig after it",
-         "at the trick's player"],
+         "at the trick's player",
+         "at the trick's target"],
         [CounterRound, CardDuel, CardInvasion, CardVolley, ActorLord, ActorLoyalist, ActorRebel],
         YES;
     NullifyWants, "nullify-wants", NULLIFY,
@@ -391,7 +441,7 @@ kinds! {
         ["no", "yes"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
-         CardInvasion, CardVolley],
+         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick],
         VARIES;
     NullifyReveals, "nullify-reveals", NULLIFY,
         "does playing this nullify reveal its player?",
@@ -417,6 +467,14 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, TrickKill, TrickDuel, TrickInvasion,
          TrickVolley],
         YES;
+    GameOverStops, "game-over-stops", DAMAGE,
+        "a death in an invasion or volley decided the game: does its resolution stop there?",
+        ["yes: nothing more happens",
+         "no: the pigs left still answer it (a nullify round, their card or 1 damage)",
+         "no: the pigs left still discard their card if they hold one"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectRebel, CardInvasion,
+         CardVolley],
+        YES;
     RewardBeforeGameOver, "reward-before-game-over", DAMAGE,
         "the last rebel died: does the game end before the reward?",
         ["yes: the game ends at once", "no: the source draws its reward first"],
@@ -425,7 +483,8 @@ kinds! {
     Reward, "reward", DAMAGE,
         "a rebel died: does the source of the damage draw the reward?",
         ["yes", "no"],
-        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast,
+         TrickKill, TrickDuel, TrickArea],
         YES;
     RewardCount, "reward-count", DAMAGE,
         "how many cards does the reward draw?",
@@ -453,6 +512,11 @@ kinds! {
         "the living pig's hand is empty: what is its line?",
         ["an empty line", "no line at all"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow],
+        Some(Choice(0));
+    PrintDead, "print-dead", OUTPUT,
+        "the pig is dead: what is its line?",
+        ["DEAD", "the hand it held when it died", "an empty line"],
+        [ActorLord, ActorLoyalist, ActorRebel],
         Some(Choice(0));
 }
 

@@ -49,6 +49,26 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[F::DeckLast],
         ),
+        K::NextTurn => v(
+            "the pig whose turn ends",
+            "the pig next when the turn began",
+            "",
+            &[
+                "after the turn of {a}, the next living pig takes its turn",
+                "after the turn of {a}, {s} takes its turn though it died in it: it draws 2 cards and plays nothing",
+            ],
+            &[],
+        ),
+        K::DrawPlace => v(
+            "the drawing pig",
+            "",
+            "a card",
+            &[
+                "{a} puts each card it draws at the right end of its hand",
+                "{a} puts each card it draws at the left end of its hand",
+            ],
+            &[],
+        ),
         K::Playable => v(
             "the pig",
             "",
@@ -59,6 +79,16 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             // By card: see `reasons`.
             &[],
+        ),
+        K::KillLimit => v(
+            "the pig",
+            "",
+            "a kill",
+            &[
+                "{a}, having played a kill this phase, may not play another",
+                "{a}, having played a kill this phase, may play another",
+            ],
+            &[F::ActorCrossbow],
         ),
         K::ScanStart => v(
             "the pig",
@@ -210,6 +240,26 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[],
         ),
+        K::AreaAsks => v(
+            "the player",
+            "the pig",
+            "an invasion or volley",
+            &[
+                "{card} of {a} asks {s} to answer",
+                "{card} of {a} passes over {s}",
+            ],
+            &[F::SubjectIsActor],
+        ),
+        K::Answers => v(
+            "the answering pig",
+            "the other pig",
+            "a card",
+            &[
+                "{a} gives up its leftmost {name} to answer",
+                "{a} keeps its {name}s and does not answer",
+            ],
+            &[],
+        ),
         K::AreaContinues => v(
             "the player",
             "the pig that died",
@@ -310,6 +360,17 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[],
         ),
+        K::GameOverStops => v(
+            "the player",
+            "the pig whose death decided the game",
+            "an invasion or volley",
+            &[
+                "{card} of {a} stops when the game is decided",
+                "{card} of {a} goes on after the game is decided: the pigs left still answer it",
+                "{card} of {a} goes on after the game is decided: the pigs left still discard their card",
+            ],
+            &[],
+        ),
         K::RewardBeforeGameOver => v(
             "the killer",
             "the last rebel",
@@ -380,6 +441,17 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} with an empty hand prints no line at all",
             ],
             &[F::ActorHandEmpty],
+        ),
+        K::PrintDead => v(
+            "a dead pig",
+            "",
+            "",
+            &[
+                "{a} prints DEAD",
+                "{a} prints the hand it held when it died",
+                "{a} prints an empty line",
+            ],
+            &[F::ActorDead],
         ),
     }
 }
@@ -602,6 +674,7 @@ fn is_fixed(feature: Feature) -> bool {
     matches!(
         feature,
         Feature::ActorDying
+            | Feature::ActorDead
             | Feature::ActorHoldsPeach
             | Feature::DeckLast
             | Feature::ActorHandEmpty
