@@ -18,7 +18,12 @@
 //! needs it ([`ScanLimits`]: a few exposing candidates per subtask, a few
 //! tries per subtask). Candidates are scanned in chunks of growing size,
 //! in parallel within a chunk and merged in index order, so that the same
-//! pool gives the same figures on every machine.
+//! pool gives the same figures on every machine. Each candidate keeps
+//! the rules that fire on it and those played on it; with the odds the
+//! scan measured per rule ([`NarrowPool::rate`]) that says what it may
+//! still expose ([`NarrowPool::expected`]), so that the choice weighs the
+//! candidates likely to expose what the suite misses, not only those the
+//! scan happened to play first.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -124,8 +129,9 @@ impl FromIterator<u32> for RuleBits {
 
 /// One distinct decision of a run, as far as the family's rules can
 /// tell decisions apart: its kind, the context that held, the rules'
-/// choice and the legal alternatives. A run's rules fire at its
-/// situations only, so a candidate keeps these instead of its whole log.
+/// choice and the legal alternatives. A decision taken twice in the same
+/// situation fires the same rules, so [`Family::firing`] looks at each
+/// situation once.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Situation {
     /// The decision's kind.
@@ -324,37 +330,6 @@ impl Family {
         fired.sort_unstable();
         fired.dedup();
         fired
-    }
-
-    /// The rules among `sought` (by kind) that fire at these
-    /// [`situations`], in family order: [`Family::firing_at`] checked rule
-    /// by rule, faster when few rules are sought.
-    pub fn firing_among(
-        &self,
-        situations: &[Situation],
-        sought: &HashMap<DecisionKind, Vec<u32>>,
-    ) -> Vec<u32> {
-        let mut fired = Vec::new();
-        for d in situations {
-            for &id in sought.get(&d.kind).map_or(&[][..], Vec::as_slice) {
-                let rule = self.rules[id as usize];
-                if d.changed_by(rule.choose) && rule.when.holds(d.context) {
-                    fired.push(id);
-                }
-            }
-        }
-        fired.sort_unstable();
-        fired.dedup();
-        fired
-    }
-
-    /// The rules of `rules`, by kind (for [`Family::firing_among`]).
-    pub fn by_kind(&self, rules: &RuleBits) -> HashMap<DecisionKind, Vec<u32>> {
-        let mut by_kind: HashMap<DecisionKind, Vec<u32>> = HashMap::new();
-        for id in rules.iter() {
-            by_kind.entry(self.rule(id).kind).or_default().push(id);
-        }
-        by_kind
     }
 
     /// The family split in two at random (by `seed`): each rule goes to

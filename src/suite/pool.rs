@@ -193,6 +193,8 @@ impl Candidate {
 /// its deck from card `at` on taken from another candidate's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Splice {
+    /// The candidate it varies (its position in [`Pool::candidates`]).
+    pub of: usize,
     /// The first deck card taken from the other game (0-based).
     pub at: usize,
     /// The game seed of the other game.
@@ -365,6 +367,7 @@ impl Pool {
                         known: RuleBits::default(),
                         aimed: false,
                         splice: Some(Splice {
+                            of: id,
                             at,
                             donor: donor.case.seed,
                         }),

@@ -62,8 +62,15 @@
 //! the chosen tests ([`Pool::extend_variants`]: a chosen game whose deck,
 //! from a random card on, is another candidate's) are drawn and repaired
 //! with in turn, a local search around the chosen tests.
-//! (Measured with the default pools, seeds 1 to 10: see the figures in
-//! `SUITE.md` and the project's closing note.)
+//!
+//! Measured with the default pools, seeds 1 to 10, on the family of 7,106
+//! rules: the suites expose 98.3% of the live rules (61,929 of 62,998;
+//! 98.1% to 98.6% per seed; 97.5% before the odds, the second tests and
+//! the variants, on the family of 5,537); a suite chosen against a random
+//! half of the family exposes 97.0% of the other half's live rules
+//! (30,941 of 31,899, 96.4% to 97.7% per seed; `examples/suite_holdout.rs`),
+//! and 327 of the 340 pairs of a narrow C++ build and a seed's suite fail
+//! (`examples/narrow-suites.sh`).
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
