@@ -128,9 +128,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.rewarding = true;
         }
-        for _ in 0..cards {
-            self.draw(source);
-        }
+        self.draw_cards(source, cards);
         if !D::PLAIN {
             self.rewarding = false;
         }

@@ -145,8 +145,7 @@ fn play_turns<T: Tracer, D: Decider>(
         // Whose turn is next, as it stands when this one begins (for a
         // deviating run's decision only).
         let next = if D::PLAIN { pig } else { table.next_alive(pig) };
-        table.draw(pig);
-        table.draw(pig);
+        table.draw_cards(pig, 2);
         if D::PLAIN || table.alive[pig] {
             table.play_phase(pig);
         } else {

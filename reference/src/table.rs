@@ -203,6 +203,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             }
             put(TrickArea, matches!(trick, Card::Invasion | Card::Volley));
             put(ActorPlayedTrick, actor == self.trick_player);
+            put(
+                ActorAfterPlayer,
+                actor != self.trick_player && self.next_alive(self.trick_player) == actor,
+            );
         }
         put(Nullified, self.nullified);
         put(OwnTurn, actor == self.current);
@@ -249,10 +253,28 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         self.deck.len() - self.top <= 1
     }
 
-    /// `pig` draws the top card to the right end of its hand. The deck's
-    /// last card is drawn but left in place (a decision: drawn like any
-    /// other, it leaves an empty deck that gives nothing).
-    pub(crate) fn draw(&mut self, pig: Seat) {
+    /// `pig` draws `count` cards, one at a time, each to the right end of
+    /// its hand (where the lot goes is one decision: a deviating run may
+    /// put each at the left end).
+    #[inline(always)]
+    pub(crate) fn draw_cards(&mut self, pig: Seat, count: usize) {
+        let front = !D::PLAIN
+            && self.decide_if(
+                Point::new(DecisionKind::DrawPlace, pig, Choice(0)),
+                Choice(1),
+                |_| 0,
+            );
+        for _ in 0..count {
+            self.draw(pig, front);
+        }
+    }
+
+    /// `pig` draws the top card to the right end of its hand (or the left
+    /// end, if `front`). The deck's last card is drawn but left in place
+    /// (a decision: drawn like any other, it leaves an empty deck that
+    /// gives nothing).
+    #[inline]
+    fn draw(&mut self, pig: Seat, front: bool) {
         if !D::PLAIN && self.top >= self.deck.len() {
             return;
         }
@@ -270,13 +292,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         if !last_card {
             self.top += 1;
         }
-        if !D::PLAIN
-            && self.decide_if(
-                Point::new(DecisionKind::DrawPlace, pig, Choice(0)).with_card(card),
-                Choice(1),
-                |_| 0,
-            )
-        {
+        if front {
             self.hand[pig].insert(0, card);
         } else {
             self.hand[pig].push(card);

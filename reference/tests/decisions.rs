@@ -312,6 +312,9 @@ fn rules_read_as_misreadings() {
     for &kind in DecisionKind::ALL {
         assert!(!kind.question().is_empty());
         assert!(kind.alternatives().len() >= 2, "{kind}");
+        for choice in 0..kind.alternatives().len() as u8 {
+            assert!(!kind.does(Choice(choice)).is_empty(), "{kind}: {choice}");
+        }
         assert!(
             Mutation::ALL.iter().any(|m| m.section() == kind.section()),
             "{kind}: its section is one the catalogue cites"
@@ -523,4 +526,38 @@ fn nothing_more_happens_once_an_invasion_decides_the_game() {
             "alternative {goes_on}"
         );
     }
+}
+
+#[test]
+fn a_revealed_pig_playing_a_kill_duel_or_nullify_reveals_again_and_clears_a_suspicion() {
+    // Only a deviation leaves a revealed pig suspected: here a lord that
+    // also suspects revealed players. At that pig's next kill, duel or
+    // nullify the suspicion is decided on again, and by the rules (a reveal
+    // clears the lord's suspicion) it is cleared.
+    let suspects_revealed = DeviationRule {
+        kind: DecisionKind::Suspect,
+        when: ContextRule::of(&[(Feature::Damaged, true), (Feature::SubjectRevealed, true)]),
+        choose: Choice(1),
+    };
+    let mut again = 0;
+    for index in 0..3_000 {
+        let game = corpus_game(index);
+        let (mut events, mut log) = (Vec::new(), Vec::new());
+        let deviation = [Deviation::Rule(suspects_revealed)];
+        let _ = deviated_run(&game, Budget::default(), &deviation, &mut events, &mut log);
+        for d in log
+            .iter()
+            .filter(|d| d.kind == DecisionKind::ClearSuspicion)
+        {
+            assert_eq!(d.rule, Choice(0), "game {index}: a reveal clears");
+            if d.context.has(Feature::ActorRevealed) {
+                again += 1;
+                assert!(matches!(
+                    d.card,
+                    Some(Card::Kill | Card::Duel | Card::Nullify)
+                ));
+            }
+        }
+    }
+    assert!(again > 0, "some suspected revealed pig plays again");
 }

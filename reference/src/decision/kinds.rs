@@ -157,6 +157,9 @@ features! {
         "{a} is dead", "{a} is alive";
     RewardDraw, "reward-draw", "the pig is drawing a reward",
         "{a} is drawing a reward", "{a} is not drawing a reward";
+    ActorAfterPlayer, "actor-after-player", "the pig is the next living pig after the card's player",
+        "{a} is the next living pig after the card's player",
+        "{a} is not the next living pig after the card's player";
 }
 
 // A feature set is a 64-bit mask.
@@ -298,7 +301,7 @@ kinds! {
          TwoAlive],
         YES;
     DrawPlace, "draw-place", TURN,
-        "where does a drawn card go in the hand?",
+        "where do the cards a pig draws (its turn's 2, or a reward) go in its hand?",
         ["at the right end", "at the left end"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, DeckLast],
         YES;
@@ -441,7 +444,7 @@ kinds! {
         ["no", "yes"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
-         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick],
+         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer],
         VARIES;
     NullifyReveals, "nullify-reveals", NULLIFY,
         "does playing this nullify reveal its player?",

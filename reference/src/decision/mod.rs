@@ -18,12 +18,30 @@
 //! - The catalogue of known mistakes is data of this model:
 //!   [`crate::mutants::Mutation::deviation_rules`].
 //!
+//! The kinds walk `rules.md` paragraph by paragraph: the deck's last card
+//! and whose turn is next ("Set-up"); where a drawn card goes, what is
+//! playable, the kill limit and where the scan restarts ("A turn"); whom
+//! a pig attacks, when it reveals and whether a reveal clears a suspicion
+//! ("Targets (hostility)"); who is asked by an invasion or volley, who
+//! answers with a card, the duel's rounds and the lord's suspicion
+//! ("Responses"); whether a round is held, where it starts, who wants to
+//! nullify ("Nullify (J)"); the peach, the reward, the penalty and what
+//! happens once the game is decided ("Damage, dying, death"); and each
+//! printed line ("Output"). [`DecisionKind::ALL`] lists them in that order.
+//!
 //! A decision is taken only where another choice is meaningful: no
-//! decision asks whether a dead pig answers an invasion, whether a dodge
-//! is playable in the play phase, or which of two adjacent copies of a card
-//! goes (the hands after either are the same). The same game state always
-//! leads to the same decisions, whatever the decider, so the indices of a
-//! log are those of every run that deviates nowhere before them.
+//! decision asks whether a dodge is playable in the play phase, whether a
+//! pig that died before an invasion reached it answers, or which of two
+//! adjacent copies of a card goes (the hands after either are the same);
+//! a pig answers with a card only when it holds one. A deviating run may
+//! go where the rules never do (a dead pig's turn, an invasion that goes
+//! on after the game is decided, where the first winner stands; a revealed
+//! pig that is still suspected), and the decisions there keep the rules'
+//! reading (a dead pig's turn draws and plays nothing; a kill, duel or
+//! nullify reveals again, and a reveal clears a suspicion). The same game
+//! state always leads to the same decisions, whatever the decider, so the
+//! indices of a log are those of every run that deviates nowhere before
+//! them.
 
 mod decider;
 mod family;

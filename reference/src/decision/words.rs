@@ -298,6 +298,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "a nullify round starts at the pig whose card it answers",
                 "a nullify round starts at the pig after the one whose card it answers",
                 "a nullify round starts again from the trick's player",
+                "a nullify round starts at the trick's target",
             ],
             &[F::CounterRound],
         ),
