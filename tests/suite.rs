@@ -334,3 +334,44 @@ fn against_with_injected_mistakes_fails_the_written_suite() {
     assert_eq!(again.status.code(), Some(2), "{}", text(&again.stderr));
     assert!(text(&again.stderr).contains("--force"));
 }
+
+#[test]
+fn a_variant_is_a_candidates_game_with_the_end_of_another_candidates_deck() {
+    let pool = &suites()[0].pool;
+    let variants: Vec<&pigkill::suite::Candidate> = pool
+        .candidates
+        .iter()
+        .filter(|c| c.splice.is_some())
+        .collect();
+    assert!(!variants.is_empty(), "the suite drew no variant");
+    let engines: [&dyn Engine; 2] = [&ReferenceEngine, &StrategyEngine];
+    for c in variants.iter().take(40) {
+        let splice = c.splice.expect("a variant");
+        let game = &c.case.game;
+        // The game it varies: same slot, same pigs and hands, same deck
+        // down to the splice.
+        let base = &pool.candidates[splice.of];
+        assert_eq!(base.slot, c.slot);
+        assert_eq!(game.pigs(), base.case.game.pigs());
+        assert_eq!(game.deck()[..splice.at], base.case.game.deck()[..splice.at]);
+        // From the splice on, the deck of another candidate of its slot.
+        let donor = pool
+            .candidates
+            .iter()
+            .find(|d| d.splice.is_none() && d.slot == c.slot && d.case.seed == splice.donor)
+            .expect("the donor is in the pool");
+        assert_eq!(
+            game.deck()[splice.at..],
+            donor.case.game.deck()[splice.at.min(donor.case.game.deck().len())..]
+        );
+        assert!(c.slot.subtask().admits(game));
+        for engine in engines {
+            assert_eq!(
+                engine.run(game, Budget::default()).ok().as_ref(),
+                Some(&c.case.outcome),
+                "{}",
+                game.to_text()
+            );
+        }
+    }
+}

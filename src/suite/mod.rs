@@ -58,6 +58,8 @@ pub enum CaseError {
     Generate(GenerateError),
     /// The engines disagree on the game: no answer can be trusted.
     Divergence(Box<(Game, Divergence)>),
+    /// The game does not end (or the engine failed on it).
+    NoEnd(String),
 }
 
 impl std::fmt::Display for CaseError {
@@ -71,6 +73,7 @@ impl std::fmt::Display for CaseError {
                 d.0.to_text(),
                 d.1.report(6)
             ),
+            CaseError::NoEnd(why) => write!(f, "the game has no answer: {why}"),
         }
     }
 }
@@ -107,24 +110,54 @@ pub fn judge_case_steered(
         Budget::default(),
     )
     .map_err(CaseError::Generate)?;
-    // The generator already played the game on the strategy engine: check
-    // the reference against that outcome, and trace the game once.
-    let [left, right] = engines::pair();
-    let game = &generated.game;
-    if play(right, game, Budget::default()) != Verdict::Ended(generated.outcome.clone()) {
-        let divergence = explain_divergence(left, right, game, Budget::default());
-        return Err(CaseError::Divergence(Box::new((
-            generated.game,
-            divergence,
-        ))));
-    }
-    let (_, events) = play_traced(left, game, Budget::default());
-    Ok(JudgeCase {
-        events: rule_events(&generated.game, &events),
-        game: generated.game,
-        outcome: generated.outcome,
+    // The generator already played the game on the strategy engine.
+    checked(
+        generated.game,
+        generated.outcome,
         profile,
-        seed: generated.seed,
-        rejected: generated.rejected,
+        generated.seed,
+        generated.rejected,
+    )
+}
+
+/// A judge case of a game made otherwise than by the generator (a
+/// variant of a candidate, see [`pool::Pool::extend_variants`]): played
+/// on both engines; `seed` and `profile` are those of the game it was
+/// made from.
+///
+/// # Errors
+///
+/// [`CaseError::NoEnd`] when the game does not end, and as [`judge_case`].
+pub fn judge_case_of(game: Game, profile: Profile, seed: u64) -> Result<JudgeCase, CaseError> {
+    let [left, _] = engines::pair();
+    match play(left, &game, Budget::default()) {
+        Verdict::Ended(outcome) => checked(game, outcome, profile, seed, 0),
+        Verdict::Error(e) => Err(CaseError::NoEnd(e.to_string())),
+        Verdict::Panicked(why) => Err(CaseError::NoEnd(why)),
+    }
+}
+
+/// The judge case of `game`, whose outcome on the strategy engine is
+/// `outcome`: checked against the reference, and traced once.
+fn checked(
+    game: Game,
+    outcome: Outcome,
+    profile: Profile,
+    seed: u64,
+    rejected: u32,
+) -> Result<JudgeCase, CaseError> {
+    let [left, right] = engines::pair();
+    if play(right, &game, Budget::default()) != Verdict::Ended(outcome.clone()) {
+        let divergence = explain_divergence(left, right, &game, Budget::default());
+        return Err(CaseError::Divergence(Box::new((game, divergence))));
+    }
+    let (_, events) = play_traced(left, &game, Budget::default());
+    Ok(JudgeCase {
+        events: rule_events(&game, &events),
+        game,
+        outcome,
+        profile,
+        seed,
+        rejected,
     })
 }

@@ -18,7 +18,12 @@
 //! needs it ([`ScanLimits`]: a few exposing candidates per subtask, a few
 //! tries per subtask). Candidates are scanned in chunks of growing size,
 //! in parallel within a chunk and merged in index order, so that the same
-//! pool gives the same figures on every machine.
+//! pool gives the same figures on every machine. Each candidate keeps
+//! the rules that fire on it and those played on it; with the odds the
+//! scan measured per rule ([`NarrowPool::rate`]) that says what it may
+//! still expose ([`NarrowPool::expected`]), so that the choice weighs the
+//! candidates likely to expose what the suite misses, not only those the
+//! scan happened to play first.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -70,14 +75,40 @@ impl RuleBits {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// The rules in both sets, in family order.
+    pub fn intersection<'a>(&'a self, other: &'a RuleBits) -> impl Iterator<Item = u32> + 'a {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .enumerate()
+            .flat_map(|(k, (&a, &b))| bits_of(k, a & b))
+    }
+
+    /// Adds every rule of `other`.
+    pub fn union_with(&mut self, other: &RuleBits) {
+        if self.0.len() < other.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+
     /// The rules in the set, in family order.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        self.0.iter().enumerate().flat_map(|(k, &w)| {
-            (0..64)
-                .filter(move |b| w & (1 << b) != 0)
-                .map(move |b| (k * 64 + b) as u32)
-        })
+        self.0.iter().enumerate().flat_map(|(k, &w)| bits_of(k, w))
     }
+}
+
+/// The rules of word `k` of a [`RuleBits`] whose bits `w` are set.
+fn bits_of(k: usize, mut w: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (w != 0).then(|| {
+            let b = w.trailing_zeros();
+            w &= w - 1;
+            (k * 64) as u32 + b
+        })
+    })
 }
 
 impl fmt::Debug for RuleBits {
@@ -94,6 +125,46 @@ impl FromIterator<u32> for RuleBits {
         }
         set
     }
+}
+
+/// One distinct decision of a run, as far as the family's rules can
+/// tell decisions apart: its kind, the context that held, the rules'
+/// choice and the legal alternatives. A decision taken twice in the same
+/// situation fires the same rules, so [`Family::firing`] looks at each
+/// situation once.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Situation {
+    /// The decision's kind.
+    pub kind: DecisionKind,
+    /// The features that held.
+    pub context: FeatureSet,
+    /// What the rules choose.
+    pub rule: Choice,
+    /// Which alternatives were legal (a bit per [`Choice`]).
+    pub legal: u8,
+}
+
+impl Situation {
+    /// Whether a rule choosing `choice` changes this decision: another
+    /// alternative than the rules', legal here.
+    fn changed_by(&self, choice: Choice) -> bool {
+        choice != self.rule && choice.0 < 8 && self.legal & (1 << choice.0) != 0
+    }
+}
+
+/// The distinct situations of a decision log, in the order they first
+/// occur.
+pub fn situations(log: &[Decision]) -> Vec<Situation> {
+    let mut seen = HashSet::new();
+    log.iter()
+        .map(|d| Situation {
+            kind: d.kind,
+            context: d.context,
+            rule: d.rule,
+            legal: d.legal,
+        })
+        .filter(|s| seen.insert(*s))
+        .collect()
 }
 
 /// No rule at this place of a [`KindIndex`] table.
@@ -230,17 +301,17 @@ impl Family {
     /// holds at some decision of their kind whose rule choice is another
     /// alternative, legal there), in family order, each once.
     pub fn firing(&self, log: &[Decision]) -> Vec<u32> {
-        let mut seen = HashSet::new();
+        self.firing_at(&situations(log))
+    }
+
+    /// [`Family::firing`] on a run's distinct [`situations`].
+    pub fn firing_at(&self, situations: &[Situation]) -> Vec<u32> {
         let mut fired = Vec::new();
-        for d in log {
-            if !seen.insert((d.kind, d.context.0, d.rule, d.legal)) {
-                continue;
-            }
+        for d in situations {
             let Some(index) = self.kinds.get(&d.kind) else {
                 continue;
             };
-            let wanted =
-                |choice: usize| choice != usize::from(d.rule.0) && d.is_legal(Choice(choice as u8));
+            let wanted = |choice: usize| d.changed_by(Choice(choice as u8));
             index.holding(d.context, |slot| {
                 let row = &index.table[slot * index.alternatives..(slot + 1) * index.alternatives];
                 for (choice, &id) in row.iter().enumerate() {
@@ -258,32 +329,6 @@ impl Family {
         }
         fired.sort_unstable();
         fired.dedup();
-        fired
-    }
-
-    /// The rules among `sought` (by kind) that fire on a run with this
-    /// decision log, in family order: [`Family::firing`] checked rule by
-    /// rule, faster when few rules are sought.
-    pub fn firing_among(
-        &self,
-        log: &[Decision],
-        sought: &HashMap<DecisionKind, Vec<u32>>,
-    ) -> Vec<u32> {
-        let mut seen = HashSet::new();
-        let mut fired = HashSet::new();
-        for d in log {
-            if !seen.insert((d.kind, d.context.0, d.rule, d.legal)) {
-                continue;
-            }
-            for &id in sought.get(&d.kind).map_or(&[][..], Vec::as_slice) {
-                let rule = self.rules[id as usize];
-                if rule.choose != d.rule && d.is_legal(rule.choose) && rule.when.holds(d.context) {
-                    fired.insert(id);
-                }
-            }
-        }
-        let mut fired: Vec<u32> = fired.into_iter().collect();
-        fired.sort_unstable();
         fired
     }
 
@@ -341,9 +386,7 @@ pub struct NarrowPool {
     pub family: Arc<Family>,
     /// The scan's limits.
     pub limits: ScanLimits,
-    /// For each rule, how many scanned candidates it was seen firing on:
-    /// 0 when it fires on none; counted only while the scan still looks
-    /// for it (it fired on none yet, or it is still to be played).
+    /// For each rule, how many scanned candidates it fires on.
     pub fired: Vec<u32>,
     /// For each rule and subtask, how many candidates it was played on.
     pub tried: Vec<[u16; 3]>,
@@ -412,38 +455,48 @@ impl NarrowPool {
         exposing < self.limits.exposing && tried < self.limits.tries
     }
 
-    /// The rules the scan still looks for, by kind: those that fired on
-    /// no candidate yet and those some candidate should still be played
-    /// on; `None` when that is most of the family (the index is faster).
-    fn sought(&self) -> Option<HashMap<DecisionKind, Vec<u32>>> {
-        let sought: Vec<u32> = (0..self.family.len() as u32)
-            .filter(|&id| {
-                self.fired[id as usize] == 0
-                    || Subtask::ALL
-                        .iter()
-                        .any(|&s| self.wants(id, s, false) || self.wants(id, s, true))
-            })
-            .collect();
-        if sought.len() * 4 > self.family.len() {
-            return None;
-        }
-        let mut by_kind: HashMap<DecisionKind, Vec<u32>> = HashMap::new();
-        for id in sought {
-            by_kind
-                .entry(self.family.rule(id).kind)
-                .or_default()
-                .push(id);
-        }
-        Some(by_kind)
+    /// How likely rule `id` is to be exposed by a candidate it fires on,
+    /// by what the scan saw (exposing over tried, in every subtask, with
+    /// half a success added so that a rule tried little is not written
+    /// off).
+    pub fn rate(&self, id: u32) -> f64 {
+        let tried: u32 = self.tried[id as usize].iter().map(|&n| u32::from(n)).sum();
+        let exposing: u32 = self.exposing[id as usize]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum();
+        (f64::from(exposing) + 0.5) / (f64::from(tried) + 1.0)
     }
 
-    /// Plays the rules `c` still needs on it; `sought` as [`Self::sought`].
-    fn scan_one(&self, c: &Candidate, sought: Option<&HashMap<DecisionKind, Vec<u32>>>) -> Scanned {
+    /// What candidate `c` is expected to expose of `rules`: 1 for each it
+    /// is known to expose, [`NarrowPool::rate`] for each that fires on it
+    /// and was never played on it.
+    pub fn expected(&self, c: &Candidate, rules: &RuleBits, rates: &[f64]) -> f64 {
+        c.fires
+            .intersection(rules)
+            .map(|id| {
+                if c.narrow.binary_search(&id).is_ok() {
+                    1.0
+                } else if c.known.contains(id) {
+                    0.0
+                } else {
+                    rates[id as usize]
+                }
+            })
+            .sum()
+    }
+
+    /// [`NarrowPool::rate`] of every rule, in family order.
+    pub fn rates(&self) -> Vec<f64> {
+        (0..self.family.len() as u32)
+            .map(|id| self.rate(id))
+            .collect()
+    }
+
+    /// Plays the rules `c` still needs on it.
+    fn scan_one(&self, c: &Candidate) -> Scanned {
         let (_, log) = decisions(&c.case.game, Budget::default());
-        let fired = match sought {
-            None => self.family.firing(&log),
-            Some(sought) => self.family.firing_among(&log, sought),
-        };
+        let fired = self.family.firing(&log);
         let subtask = c.slot.subtask();
         let tried: Vec<u32> = fired
             .iter()
@@ -473,10 +526,9 @@ impl NarrowPool {
         let mut chunk = 8;
         while start < candidates.len() {
             let end = (start + chunk).min(candidates.len());
-            let sought = self.sought();
             let scanned: Vec<Scanned> = candidates[start..end]
                 .par_iter()
-                .map(|c| self.scan_one(c, sought.as_ref()))
+                .map(|c| self.scan_one(c))
                 .collect();
             for (c, found) in candidates[start..end].iter_mut().zip(scanned) {
                 let s = c.slot.subtask().number();
@@ -491,6 +543,8 @@ impl NarrowPool {
                     self.exposing[id as usize][s] = self.exposing[id as usize][s].saturating_add(1);
                 }
                 c.narrow = found.exposed;
+                c.fires = found.fired.into_iter().collect();
+                c.known = found.tried.into_iter().collect();
             }
             start = end;
             chunk = (chunk * 2).min(256);
@@ -500,13 +554,14 @@ impl NarrowPool {
     /// The rules of `rules` that fire on `c`, that it is not known to
     /// expose yet, and that it exposes.
     pub fn newly_exposed(&self, c: &Candidate, rules: &RuleBits) -> Vec<u32> {
-        let (_, log) = decisions(&c.case.game, Budget::default());
-        let known: HashSet<u32> = c.narrow.iter().copied().collect();
         let answer = c.case.outcome.to_judge_text();
-        self.family
-            .firing(&log)
+        let unknown: Vec<u32> = c
+            .fires
+            .intersection(rules)
+            .filter(|&id| !c.known.contains(id) && c.narrow.binary_search(&id).is_err())
+            .collect();
+        unknown
             .into_par_iter()
-            .filter(|id| rules.contains(*id) && !known.contains(id))
             .filter(|&id| rule_exposed(self.family.rule(id), &c.case.game, &answer))
             .collect()
     }
@@ -518,6 +573,7 @@ impl NarrowPool {
     pub fn complete(&self, c: &mut Candidate, rules: &RuleBits) {
         let more = self.newly_exposed(c, rules);
         c.learn(more);
+        c.know(rules);
     }
 
     /// Where to aim games at rule `id`: the profile of the first candidate

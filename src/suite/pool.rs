@@ -21,8 +21,8 @@ use pigkill_generators::{splitmix64, Profile, Steer};
 use rayon::prelude::*;
 
 use super::exposure::{exposes, MutantSet};
-use super::narrow::{Family, NarrowPool, ScanLimits};
-use super::{judge_case_steered, CaseError, JudgeCase};
+use super::narrow::{Family, NarrowPool, RuleBits, ScanLimits};
+use super::{judge_case_of, judge_case_steered, CaseError, JudgeCase};
 
 /// A subtask of the statement: which cards its games may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -155,8 +155,17 @@ pub struct Candidate {
     /// family order: those the scan played on it, and all the live ones
     /// once it is completed ([`NarrowPool::complete`]).
     pub narrow: Vec<u32>,
+    /// The rules of the pool's narrow family that fire on it (those it
+    /// may expose).
+    pub fires: RuleBits,
+    /// The rules whose exposure on it is known exactly (played on it):
+    /// `narrow` holds those of them it exposes.
+    pub known: RuleBits,
     /// Whether it is a game aimed at rules no candidate exposed.
     pub aimed: bool,
+    /// Where it was spliced, when it is a variant of another candidate
+    /// (see [`Pool::extend_variants`]).
+    pub splice: Option<Splice>,
     /// Whether `narrow` holds every live rule it exposes.
     pub completed: bool,
 }
@@ -169,11 +178,32 @@ impl Candidate {
         self.narrow.dedup();
     }
 
+    /// Notes that every rule of `rules` it exposes is in `narrow`.
+    pub fn know(&mut self, rules: &RuleBits) {
+        self.known.union_with(rules);
+    }
+
     /// Its size, in cards: the deck and the starting hands.
     pub fn size(&self) -> usize {
         self.case.game.deck().len() + 4 * self.case.game.pig_count()
     }
 }
+
+/// How a variant of a candidate was made: its game (pigs and hands), with
+/// its deck from card `at` on taken from another candidate's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Splice {
+    /// The candidate it varies (its position in [`Pool::candidates`]).
+    pub of: usize,
+    /// The first deck card taken from the other game (0-based).
+    pub at: usize,
+    /// The game seed of the other game.
+    pub donor: u64,
+}
+
+/// How many cards from the top a variant's deck keeps at most: the cards
+/// a small game draws (a cut further down would change nothing).
+const SPLICE_WITHIN: usize = 96;
 
 /// How many candidates each kind of slot draws at first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,6 +246,8 @@ pub struct Pool {
     pub set_aside: Vec<String>,
     /// How many aimed candidates were drawn.
     pub aimed: u64,
+    /// How many variants of candidates were drawn.
+    pub variants: u64,
     /// What the scan found about the narrow family's rules.
     pub narrow: NarrowPool,
 }
@@ -235,6 +267,7 @@ impl Pool {
             drawn: [0; 4],
             set_aside: Vec::new(),
             aimed: 0,
+            variants: 0,
             narrow: NarrowPool::new(family, limits),
         }
     }
@@ -285,6 +318,72 @@ impl Pool {
         self.keep(made)
     }
 
+    /// Draws `per` variants of each candidate of `of`: its pigs and hands,
+    /// and its deck down to a random card, from there on the deck of
+    /// another candidate of its slot kind (so its cards stay within the
+    /// subtask). A variant plays as the candidate did until it draws the
+    /// first new card, so it keeps much of what the candidate exposes and
+    /// may expose what it does not: a local search around the chosen
+    /// tests. Each variant comes from the seed, the number of variants
+    /// drawn before and the pool alone. Returns how many were kept.
+    pub fn extend_variants(&mut self, of: &[usize], per: u64) -> usize {
+        let first = self.variants;
+        let seed = splitmix64(self.seed ^ 0x5641_5249_414e_5400, 0);
+        let mut by_slot: [Vec<usize>; 4] = Default::default();
+        for (id, c) in self.candidates.iter().enumerate() {
+            if c.splice.is_none() {
+                by_slot[c.slot.number()].push(id);
+            }
+        }
+        let jobs: Vec<(usize, u64)> = of
+            .iter()
+            .flat_map(|&id| (0..per).map(move |_| id))
+            .enumerate()
+            .map(|(k, id)| (id, first + k as u64))
+            .collect();
+        let candidates = &self.candidates;
+        let made: Vec<Result<Candidate, String>> = jobs
+            .par_iter()
+            .map(|&(id, index)| {
+                let base = &candidates[id];
+                let donors = &by_slot[base.slot.number()];
+                let r = splitmix64(seed, index);
+                let donor = &candidates[donors[(r % donors.len() as u64) as usize]];
+                let deck = base.case.game.deck();
+                let at = ((r >> 32) as usize) % (deck.len().min(SPLICE_WITHIN) + 1);
+                let mut cards = deck[..at].to_vec();
+                cards.extend_from_slice(donor.case.game.deck().get(at..).unwrap_or(&[]));
+                let name = format!("{} variant {index}", base.slot.name());
+                let game = Game::new(base.case.game.pigs().to_vec(), cards)
+                    .map_err(|e| format!("{name}: {e}"))?;
+                match judge_case_of(game, base.case.profile, base.case.seed) {
+                    Ok(case) => Ok(Candidate {
+                        exposes: exposes(&case.game, &case.outcome),
+                        case,
+                        slot: base.slot,
+                        index,
+                        narrow: Vec::new(),
+                        fires: RuleBits::default(),
+                        known: RuleBits::default(),
+                        aimed: false,
+                        splice: Some(Splice {
+                            of: id,
+                            at,
+                            donor: donor.case.seed,
+                        }),
+                        completed: false,
+                    }),
+                    Err(e) => Err(format!("{name}: {e}")),
+                }
+            })
+            .collect();
+        self.variants += jobs.len() as u64;
+        // A variant that does not end or that the engines disagree on is
+        // dropped: it was never a candidate of the pool.
+        let kept: Vec<Result<Candidate, String>> = made.into_iter().filter(Result::is_ok).collect();
+        self.keep(kept)
+    }
+
     /// Keeps the candidates made, sets the others aside, and scans the
     /// new ones for the narrow family's rules.
     fn keep(&mut self, made: Vec<Result<Candidate, String>>) -> usize {
@@ -305,6 +404,8 @@ impl Pool {
         self.narrow = NarrowPool::new(family, self.narrow.limits);
         for c in &mut self.candidates {
             c.narrow.clear();
+            c.fires = RuleBits::default();
+            c.known = RuleBits::default();
             c.completed = false;
         }
         self.narrow.scan(&mut self.candidates);
@@ -363,7 +464,10 @@ fn candidate(
             slot,
             index,
             narrow: Vec::new(),
+            fires: RuleBits::default(),
+            known: RuleBits::default(),
             aimed: false,
+            splice: None,
             completed: false,
         }),
         Ok(_) => Err(format!(

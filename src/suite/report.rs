@@ -79,11 +79,14 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
         "Chosen from {} candidates ({}), {} set aside (no trusted answer), {} extra rounds of `full` candidates for mistakes that are hard to expose. \
          The tests are chosen greedily to expose every mistake of the catalogue (the deliberately wrong reference engines, `pigkill mutants`), \
          then every mistake within each subtask, as many live narrow rules as possible (see \"Narrow rules\"), every rule event, a second test for each mistake, \
-         and as many separated pairs of mistakes as possible, small tests first; then swaps that expose more narrow rules.\n",
+         and as many separated pairs of mistakes as possible, small tests first; then swaps that expose more narrow rules, \
+         or give a rule that one test exposes a second test, among the candidates and {} variants drawn of the chosen tests \
+         (a chosen game with its deck, from a random card on, taken from another candidate's).\n",
         kept.iter().sum::<usize>(),
         list(Slot::ALL.iter().map(|s| format!("{} {}", kept[s.number()], s.name()))),
         suite.pool.set_aside.len(),
-        suite.extra_rounds
+        suite.extra_rounds,
+        suite.pool.variants
     );
     let _ = writeln!(md, "## Strength\n");
     let _ = writeln!(
@@ -224,9 +227,16 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
     }
     for (t, c) in suite.cases().enumerate() {
         let _ = writeln!(md, "\n### {}\n", name(t));
+        let splice = c.splice.map_or(String::new(), |s| {
+            format!(
+                ", with its deck from card {} on taken from game seed {}",
+                s.at + 1,
+                s.donor
+            )
+        });
         let _ = writeln!(
             md,
-            "{} test, {} pigs, {} deck cards ({} profile, game seed {}).\n",
+            "{} test, {} pigs, {} deck cards ({} profile, game seed {}{splice}).\n",
             c.slot.subtask().name(),
             c.case.game.pig_count(),
             c.case.game.deck().len(),
