@@ -127,6 +127,38 @@
 //   NARROW_RESCUE_PEACH_SWAP_REMOVE       the peach eaten when dying is replaced by the hand's last card (order broken)
 //   NARROW_EMPTY_HAND_PRINTS_STALE_CARD   a living pig with an empty hand prints the old card left in its first slot
 //   NARROW_LAST_REBEL_PRINTS_HAND         the FP whose death ends the game is printed with its hand instead of DEAD
+//
+// Narrow mistakes, third batch (session 4, "blind3": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; same
+// -DNARROW_<ID> form; split `blind3` in examples/narrow.tsv):
+//
+//   NARROW_DECK_SECOND_LAST_REPEATS       the draw index stops one card early: the deck's second-to-last card repeats, the last is never drawn
+//   NARROW_TURN_DRAW_ONE_CARD_DECK_GIVES_ONE  a turn's draw from a one-card deck gives the last card once, not twice
+//   NARROW_SECOND_DEAD_SEAT_TAKES_TURN    the turn loop skips one dead seat only: the second of two dead pigs in a row takes a turn's draw
+//   NARROW_DUEL_CARD_REMOVED_AFTER_DUEL   an F leaves the hand after its duel, at its old index (a K or J the duel took from its left shifts it)
+//   NARROW_RESCAN_SKIPS_FIRST_AFTER_KILL  after a K the rescan starts at the second card (the leftmost card is skipped for that scan)
+//   NARROW_KILL_NEXT_NO_WRAP              the kill's next-pig search does not wrap from the last seat round to pig 1
+//   NARROW_REWARD_CARDS_WAIT_NEXT_TURN    cards drawn as a reward in the pig's own play phase are not scanned before its next turn
+//   NARROW_UNREVEALED_REBEL_NO_DUEL       an FP plays F only once it has revealed (its K is played unrevealed)
+//   NARROW_LORD_DUEL_STOPS_AT_FIRST_REVEALED  MP's duel search stops at the first revealed or suspected pig (a revealed ZP before the FP: no duel)
+//   NARROW_LOYALIST_IGNORES_J_REVEAL      for a ZP's K and F an FP counts as revealed only once it has played a K or F (a J reveal is missed)
+//   NARROW_LORD_DUEL_SEARCH_BACKWARD      MP searches its duel target from pig n backwards
+//   NARROW_INVASION_REACHES_PLAYER        an N's loop runs one seat too far: its player answers its own N last
+//   NARROW_DUEL_KILL_SEARCH_SKIPS_NEXT    in a duel each side's K search starts one past the K it discarded last (the K right after it is missed)
+//   NARROW_INVASION_ANSWERED_BEFORE_NULLIFY  against an N a pig holding a K discards it with no nullify round (W keeps the round first)
+//   NARROW_LORD_SUSPECTS_ONE_PIG          MP holds one suspicion at a time: suspecting a new pig drops the old one
+//   NARROW_AREA_SPARED_FLAG_NOT_RESET     in an N/W, once the effect on one pig is nullified every later pig is spared too
+//   NARROW_LORD_PROTECT_NO_REVEAL         a J protecting MP does not reveal its player (protecting a revealed ZP or FP does)
+//   NARROW_REBEL_NEVER_REPROTECTS         an FP plays the first J for a revealed FP but never a later protecting one (3rd, 5th...)
+//   NARROW_UNREVEALED_REBEL_NO_PROTECT    only a revealed FP plays a protecting J for a revealed FP
+//   NARROW_ONE_J_PER_PIG_PER_CHAIN        a pig plays at most one J in a chain (it is not asked again after its J)
+//   NARROW_WILLING_REVEALS_WITHOUT_J      in a first nullify round, a pig that wants to protect but holds no J reveals anyway
+//   NARROW_NO_RESCUE_IN_OWN_TURN          a pig dropping to 0 HP in its own turn (losing its own duel) eats no peach
+//   NARROW_LOYALIST_KILLER_PENALISED      a ZP killing a ZP is penalised like MP (discards its hand and weapon)
+//   NARROW_NO_REWARD_FOR_UNREVEALED_REBEL an FP that dies before it has revealed gives its killer no reward
+//   NARROW_REBEL_COUNT_MISSES_LAST_SEAT   the last-FP check after a death counts seats 2..n-1 (an FP in seat n is missed)
+//   NARROW_EMPTY_HAND_PRINTS_DEAD         a living pig with an empty hand is printed DEAD
+//   NARROW_GAME_ENDING_AREA_CARD_KEPT     the N or W whose resolution ends the game is still printed in its player's hand
 #include <cstdio>
 #include <cstring>
 
@@ -177,6 +209,13 @@ int areaReward = -1;  // cards the N/W player is owed, -1 outside an N/W
 #ifdef NARROW_PENALTY_AT_TURN_END
 bool penaltyDue;
 #endif
+#ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
+bool inPlay;     // the current pig is in its play phase
+int fresh;       // cards at the right end of its hand gained in this phase
+#endif
+#ifdef NARROW_LOYALIST_IGNORES_J_REVEAL
+bool showedHostility[MAXN];  // revealed by a K or an F
+#endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
@@ -192,9 +231,16 @@ void draw(int p) {
     char c = deck[top++];
 #else
     char c = deck[top];
+#ifdef NARROW_DECK_SECOND_LAST_REPEATS
+    if (top < m - 2) top++;
+#else
     if (top < m - 1) top++;
 #endif
+#endif
     if (len[p] < MAXH) hand[p][len[p]++] = c;
+#ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
+    if (p == current && inPlay) fresh++;
+#endif
 }
 
 #ifdef NARROW_REWARD_DRAW_IGNORES_LAST_CARD
@@ -207,6 +253,9 @@ void rewardDraw(int p) { draw(p); }
 #endif
 
 void removeAt(int p, int i) {
+#ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
+    if (p == current && inPlay && fresh > 0 && i >= len[p] - fresh) fresh--;
+#endif
     memmove(hand[p] + i, hand[p] + i + 1, len[p] - i - 1);
     len[p]--;
 }
@@ -265,6 +314,8 @@ bool hostile(int p, int t) {
     if (role[p] == ZP) {
 #ifdef MISTAKE_LOYALIST_ATTACKS_SUSPECTED
         return revealedAs(t, FP) || suspected[t];
+#elif defined(NARROW_LOYALIST_IGNORES_J_REVEAL)
+        return revealedAs(t, FP) && showedHostility[t];
 #else
         return revealedAs(t, FP);
 #endif
@@ -316,6 +367,10 @@ int killTarget(int p) {
     int t = (p == current) ? turnNext : nextAlive(p);
 #elif defined(NARROW_SEAT_LINK_STALE_AFTER_DEATH)
     int t = nxt[p];
+#elif defined(NARROW_KILL_NEXT_NO_WRAP)
+    int t = p + 1;
+    while (t < n && dead[t]) t++;
+    if (t >= n) return -1;
 #else
     int t = nextAlive(p);
 #endif
@@ -325,6 +380,9 @@ int killTarget(int p) {
 
 int duelTarget(int p) {
     if (role[p] == FP) {
+#ifdef NARROW_UNREVEALED_REBEL_NO_DUEL
+        if (!revealed[p]) return -1;
+#endif
 #ifdef MISTAKE_REBEL_DUELS_NEAREST_ENEMY
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
             if (role[t] == MP || revealedAs(t, ZP)) return t;
@@ -357,6 +415,20 @@ int duelTarget(int p) {
 #ifdef NARROW_LORD_DUEL_SKIPS_SECOND_SEAT
     if (role[p] == MP) {
         for (int t = 2; t < n; t++)
+            if (hostile(p, t)) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_LORD_DUEL_STOPS_AT_FIRST_REVEALED
+    if (role[p] == MP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (revealed[t] || suspected[t]) return hostile(p, t) ? t : -1;
+        return -1;
+    }
+#endif
+#ifdef NARROW_LORD_DUEL_SEARCH_BACKWARD
+    if (role[p] == MP) {
+        for (int t = n - 1; t > 0; t--)
             if (hostile(p, t)) return t;
         return -1;
     }
@@ -409,7 +481,14 @@ void die(int t, int src) {
         return;
     }
     if (role[t] == FP) {
+#ifdef NARROW_REBEL_COUNT_MISSES_LAST_SEAT
+        int left = 0;
+        for (int i = 1; i < n - 1; i++)
+            if (!dead[i] && role[i] == FP) left++;
+        if (left == 0) {
+#else
         if (aliveRebels() == 0) {
+#endif
 #ifdef MISTAKE_REWARD_AFTER_LAST_REBEL
             for (int k = 0; k < 3; k++) draw(src);
 #endif
@@ -422,6 +501,9 @@ void die(int t, int src) {
 #endif
 #ifdef NARROW_NO_REWARD_FROM_AREA_TRICK
         if (inArea) return;
+#endif
+#ifdef NARROW_NO_REWARD_FOR_UNREVEALED_REBEL
+        if (!revealed[t]) return;
 #endif
 #ifdef NARROW_KILL_LIMIT_RESET_BY_REWARD
         if (src == current) killUsed = false;
@@ -440,7 +522,11 @@ void die(int t, int src) {
         return;
     }
     // a ZP died
+#ifdef NARROW_LOYALIST_KILLER_PENALISED
+    bool penalty = role[src] != FP;
+#else
     bool penalty = role[src] == MP;
+#endif
 #ifdef NARROW_NO_PENALTY_IN_DUEL
     if (inDuel) penalty = false;
 #endif
@@ -476,6 +562,9 @@ void damage(int t, int src) {
 #endif
 #ifdef NARROW_RESCUE_OUTSIDE_TURN_ONLY_LORD
     if (t == current || role[t] == MP)
+#endif
+#ifdef NARROW_NO_RESCUE_IN_OWN_TURN
+    if (t != current)
 #endif
     {
 #ifdef MISTAKE_EAT_EVERY_PEACH
@@ -554,6 +643,9 @@ bool nullified(int user, int t, int first = -1) {
     int count = 0;
 #endif
     int from = first < 0 ? user : first;
+#ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
+    bool playedJ[MAXN] = {};
+#endif
     while (!over) {
         int found = -1;
 #ifdef MISTAKE_NULLIFY_STARTS_AFTER_PLAYER
@@ -572,9 +664,21 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_COUNTER_ROUND_SKIPS_TARGET
             if (count > 0 && j == t) continue;
 #endif
+#ifdef NARROW_REBEL_NEVER_REPROTECTS
+            if (count >= 2 && count % 2 == 0 && role[j] == FP) continue;
+#endif
+#ifdef NARROW_UNREVEALED_REBEL_NO_PROTECT
+            if (count % 2 == 0 && role[j] == FP && !revealed[j]) continue;
+#endif
             bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
             if (!wants) continue;
+#ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
+            if (playedJ[j]) continue;
+#endif
             int i = findResponse(j, 'J');
+#ifdef NARROW_WILLING_REVEALS_WITHOUT_J
+            if (i < 0 && count == 0 && role[j] != MP) reveal(j);
+#endif
 #ifdef NARROW_PROTECT_ROUND_ENDS_AT_WILLING
             if (i < 0 && count == 0) break;
 #endif
@@ -584,9 +688,15 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_COUNTER_J_DOES_NOT_REVEAL
             if (count % 2 == 0)
 #endif
+#ifdef NARROW_LORD_PROTECT_NO_REVEAL
+            if (count % 2 == 1 || t != 0)
+#endif
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
+            playedJ[j] = true;
+#endif
             break;
         }
         if (found < 0) break;
@@ -610,6 +720,9 @@ bool nullified(int user, int t, int first = -1) {
 
 void playKill(int p, int t) {
     killUsed = true;
+#ifdef NARROW_LOYALIST_IGNORES_J_REVEAL
+    showedHostility[p] = true;
+#endif
 #ifndef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
     if (role[p] != MP) reveal(p, true);
 #endif
@@ -644,6 +757,9 @@ void playKill(int p, int t) {
 void fightDuel(int p, int t);
 
 void playDuel(int p, int t) {
+#ifdef NARROW_LOYALIST_IGNORES_J_REVEAL
+    showedHostility[p] = true;
+#endif
 #ifndef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
 #ifdef NARROW_LOYALIST_DUEL_NO_REVEAL
     if (role[p] != ZP)
@@ -714,9 +830,25 @@ void fightDuel(int p, int t) {
 #ifdef NARROW_LORD_FIRST_IN_OWN_DUEL
     if (role[p] == MP) cur = p;
 #endif
+#ifdef NARROW_DUEL_KILL_SEARCH_SKIPS_NEXT
+    int pos[2] = {0, 0};  // where each side's next K search starts (0: player, 1: target)
+#endif
     while (true) {
         int other = (cur == p) ? t : p;
+#ifdef NARROW_DUEL_KILL_SEARCH_SKIPS_NEXT
+        int side = (cur == p) ? 0 : 1;
+        int at = -1;
+        for (int i = pos[side]; i < len[cur]; i++)
+            if (hand[cur][i] == 'K') {
+                at = i;
+                break;
+            }
+        if (at >= 0) {
+            removeAt(cur, at);
+            pos[side] = at + 1;
+#else
         if (respond(cur, 'K')) {
+#endif
 #ifdef MISTAKE_DUEL_KILL_COUNTS_AS_PLAYED
             if (cur == p) killUsed = true;
 #endif
@@ -750,8 +882,13 @@ void playArea(int p, char c) {
 #ifdef NARROW_SUSPICION_READS_REVEAL_AT_PLAY
     bool unrevealedAtPlay = !revealed[p];
 #endif
-#ifdef NARROW_AREA_GOES_ON_AFTER_GAME_END
+#ifdef NARROW_AREA_SPARED_FLAG_NOT_RESET
+    bool spared = false;
+#endif
+#if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
+#elif defined(NARROW_INVASION_REACHES_PLAYER)
+    for (int k = 1; (k < n || (c == 'N' && k == n)) && !over; k++) {
 #else
     for (int k = 1; k < n && !over; k++) {
 #endif
@@ -777,6 +914,13 @@ void playArea(int p, char c) {
         bool check = true;
 #ifdef MISTAKE_VOLLEY_NOT_NULLIFIED
         if (c == 'W') check = false;
+#endif
+#ifdef NARROW_INVASION_ANSWERED_BEFORE_NULLIFY
+        if (c == 'N' && respond(j, 'K')) continue;
+#endif
+#ifdef NARROW_AREA_SPARED_FLAG_NOT_RESET
+        if (check && !spared) spared = nullified(p, j);
+        if (spared) continue;
 #endif
         if (check && nullified(p, j)) {
 #ifdef NARROW_SUSPICION_WHEN_NULLIFIED
@@ -823,7 +967,13 @@ void playArea(int p, char c) {
 #ifdef MISTAKE_SUSPECTS_ONLY_TRUE_REBELS
         if (role[p] != FP) suspect = false;
 #endif
+#ifdef NARROW_LORD_SUSPECTS_ONE_PIG
+        // MP keeps one suspect: a new one replaces the old
+        if (suspect && j == 0 && unrevealed && role[p] != MP)
+            for (int q = 0; q < n; q++) suspected[q] = q == p;
+#else
         if (suspect && j == 0 && unrevealed && role[p] != MP) suspected[p] = true;
+#endif
         if (hit) {
 #ifdef NARROW_AREA_DYING_BELOW_ZERO
             if (hp[j] > 0)
@@ -890,8 +1040,17 @@ void turn(int p) {
     // near the end of the deck the last card repeats
     if (top + 2 >= m) top = m - 1;
 #endif
+#ifdef NARROW_TURN_DRAW_ONE_CARD_DECK_GIVES_ONE
+    if (top == m - 1) {
+        draw(p);  // the deck's last card
+    } else {
+        draw(p);
+        draw(p);
+    }
+#else
     draw(p);
     draw(p);
+#endif
 #ifndef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
     killUsed = false;
 #endif
@@ -905,13 +1064,30 @@ void turn(int p) {
     turnNext = nextAlive(p);
 #endif
     int start = 0;
+#ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
+    inPlay = true;
+    fresh = 0;
+#endif
     while (!over && !dead[p]) {
         int i = start;
+#ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
+        if (fresh > len[p]) fresh = len[p];
+        int lim = len[p] - fresh;  // the cards held when the phase began
+        while (i < lim && !playable(p, hand[p][i])) i++;
+        if (i >= lim) break;
+#else
         while (i < len[p] && !playable(p, hand[p][i])) i++;
         if (i >= len[p]) break;
+#endif
         char c = hand[p][i];
+#ifdef NARROW_DUEL_CARD_REMOVED_AFTER_DUEL
+        if (c != 'F')
+#endif
         removeAt(p, i);
         start = 0;
+#ifdef NARROW_RESCAN_SKIPS_FIRST_AFTER_KILL
+        if (c == 'K') start = 1;
+#endif
 #ifdef MISTAKE_SCAN_RESUMES_AFTER_PLAY
         start = i;
 #endif
@@ -936,6 +1112,9 @@ void turn(int p) {
             break;
         case 'F':
             playDuel(p, duelTarget(p));
+#ifdef NARROW_DUEL_CARD_REMOVED_AFTER_DUEL
+            if (i < len[p]) removeAt(p, i);
+#endif
             break;
         case 'N':
         case 'W':
@@ -948,7 +1127,19 @@ void turn(int p) {
 #endif
             break;
         }
+#ifdef NARROW_GAME_ENDING_AREA_CARD_KEPT
+        if (over && (c == 'N' || c == 'W')) {
+            // the N/W is taken out only once its resolution is over
+            int at = i < len[p] ? i : len[p];
+            for (int k = len[p]; k > at; k--) hand[p][k] = hand[p][k - 1];
+            hand[p][at] = c;
+            len[p]++;
+        }
+#endif
     }
+#ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
+    inPlay = false;
+#endif
 #ifdef NARROW_PENALTY_AT_TURN_END
     if (penaltyDue) {
         len[p] = 0;
@@ -1000,6 +1191,12 @@ int main() {
         turn(p);
         p = nxt;
     }
+#elif defined(NARROW_SECOND_DEAD_SEAT_TAKES_TURN)
+    while (!over) {
+        turn(p);
+        p = (p + 1) % n;
+        if (dead[p]) p = (p + 1) % n;
+    }
 #else
     while (!over) {
         if (!dead[p]) turn(p);
@@ -1008,7 +1205,11 @@ int main() {
 #endif
     puts(winner == MP ? "MP" : "FP");
     for (int i = 0; i < n; i++) {
+#ifdef NARROW_EMPTY_HAND_PRINTS_DEAD
+        if (dead[i] || len[i] == 0) {
+#else
         if (dead[i]) {
+#endif
             puts("DEAD");
             continue;
         }
