@@ -12,14 +12,15 @@
 //!   where it shows (else it counts as a wrong statement), counted per
 //!   split (`seen`, `unseen`, then `blind`, the second batch written apart
 //!   in session 3). The table prints the meaning of `seen` rows only;
-//!   `narrow seen` runs only the `seen` rows (for whoever tunes the
-//!   search: the others stay out).
+//!   `narrow SPLIT` runs only that split's rows (`narrow seen`,
+//!   `narrow blind`: whoever tunes the search runs only the splits it
+//!   may read).
 //! - **Pairs**: random pairs of catalogue mistakes built together: is each
 //!   mistake stated (a stated rule prints what that mistake's engine
 //!   prints on at least 90% of 200 fresh games where either shows)?
 //!
 //! ```text
-//! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [seen]] [pairs N]
+//! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [SPLIT]] [pairs N]
 //! ```
 //!
 //! DIR holds the built contestants (built there when missing).
@@ -53,7 +54,7 @@ const SECOND_BATCH_SEED: u64 = 4_242;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(dir) = args.first().map(PathBuf::from) else {
-        eprintln!("usage: deviation_survey DIR [catalogue] [narrow [seen]] [pairs N]");
+        eprintln!("usage: deviation_survey DIR [catalogue] [narrow [SPLIT]] [pairs N]");
         std::process::exit(2);
     };
     let all = args.len() == 1;
@@ -63,7 +64,14 @@ fn main() {
         catalogue(&dir);
     }
     if wants("narrow") {
-        narrow(&dir, args.iter().any(|a| a == "seen"));
+        // `narrow SPLIT` runs only that split's rows (`narrow seen`, `narrow blind`).
+        let split = args
+            .iter()
+            .position(|a| a == "narrow")
+            .and_then(|i| args.get(i + 1))
+            .filter(|a| !matches!(a.as_str(), "catalogue" | "narrow" | "pairs"))
+            .map(String::as_str);
+        narrow(&dir, split);
     }
     if wants("pairs") {
         let n = args
@@ -276,9 +284,8 @@ fn second_batch(exe: &Path, rules: &[DeviationRule], want: usize) -> (usize, usi
     (matched, tried)
 }
 
-/// The narrow rows, each split in turn (only the `seen` split when
-/// `seen_only`).
-fn narrow(dir: &Path, seen_only: bool) {
+/// The narrow rows, each split in turn (only the rows of `only` when given).
+fn narrow(dir: &Path, only: Option<&str>) {
     let rows = narrow_rows();
     if rows.is_empty() {
         println!("== narrow mistakes: no examples/narrow.tsv");
@@ -289,8 +296,8 @@ fn narrow(dir: &Path, seen_only: bool) {
         "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  rule",
         "id", "split", "section", "found", "verdict", "2nd"
     );
-    let mut splits = vec!["seen"];
-    if !seen_only {
+    let mut splits = vec![only.unwrap_or("seen")];
+    if only.is_none() {
         for row in &rows {
             if !splits.contains(&row.split.as_str()) {
                 splits.push(&row.split);

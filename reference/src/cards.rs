@@ -6,7 +6,7 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
-use crate::table::Table;
+use crate::table::{Table, AFTER_CARD};
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `pig`'s play phase: scan the hand from the left, play the first
@@ -18,10 +18,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// duel target; N, W and Z always; D and J never. Each scan decides
     /// each card kind once, when it first meets one.
     pub(crate) fn play_phase(&mut self, pig: Seat) {
-        self.kill_played = false;
+        // An earlier phase's kill: whether the limit starts afresh is a
+        // decision (by the rules it does).
+        self.kill_played = !D::PLAIN && self.kill_played && self.kill_flag_kept(pig);
         if !D::PLAIN {
             self.reward_since_kill = false;
             self.kill_dodged = false;
+            self.phase_hp = self.hp[pig];
         }
         // Where the next scan starts: the leftmost card, unless decided otherwise.
         let mut resume = 0;
@@ -36,10 +39,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             let Some(index) = found else {
                 return;
             };
-            let card = self.hand[pig].remove(index);
+            let card = self.remove_card(pig, index);
             if !D::PLAIN {
                 self.nullified = false;
                 self.death_in_resolution = false;
+                self.revealed_in_resolution = 0;
+                self.last_chain.1 = false;
             }
             self.plays_this_round += 1;
             match (card, scan.kill_target, scan.duel_target) {
@@ -70,6 +75,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 // Not playable, so never found above.
                 _ => return,
             }
+            if !D::PLAIN {
+                self.settle_put_off(AFTER_CARD);
+            }
             if self.winner.is_some() || !self.alive[pig] {
                 return;
             }
@@ -79,6 +87,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 0
             };
         }
+    }
+
+    /// Whether `pig`'s play phase starts with the kill an earlier phase
+    /// played still counted (by the rules it never does).
+    fn kill_flag_kept(&mut self, pig: Seat) -> bool {
+        let (previous, died) = self.previous;
+        let point = Point::new(DecisionKind::KillFlagReset, pig, Choice(0)).about(previous);
+        let died = if died { Feature::PreviousDied.bit() } else { 0 };
+        self.decide_if(point, Choice(1), |_| died)
     }
 
     /// The first playable card of `pig`'s hand from `from`, by the plain
@@ -124,7 +141,23 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         let mut kind = DecisionKind::Playable;
         let rule = match card {
-            Card::Peach => self.hp[pig] < MAX_HP,
+            Card::Peach => {
+                let max = self.max_hp(pig);
+                let now = self.hp[pig] < max;
+                let before = self.phase_hp < max;
+                // Which HP the playability reads, where the two differ.
+                if now != before
+                    && self.decide_if(
+                        Point::new(DecisionKind::PeachHpRead, pig, Choice(0)).with_card(card),
+                        Choice(1),
+                        |_| 0,
+                    )
+                {
+                    scan.playable[card as usize] = Some(before);
+                    return before;
+                }
+                now
+            }
             Card::Kill if self.kill_played => {
                 kind = DecisionKind::KillLimit;
                 self.crossbow[pig]
@@ -169,7 +202,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             card: Card::Peach,
             target: None,
         });
-        self.hp[pig] = (self.hp[pig] + 1).min(MAX_HP);
+        self.hp[pig] = (self.hp[pig] + 1).min(self.max_hp(pig));
         self.emit(Event::Heal {
             pig,
             hp: self.hp[pig],
@@ -455,7 +488,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::AreaAsks, player, Choice(u8::from(!rule)))
             .about(pig)
             .with_card(card);
-        self.decide_if(point, Choice(0), |_| 0)
+        let wrapped = if pig < player {
+            Feature::Wrapped.bit()
+        } else {
+            0
+        };
+        self.decide_if(point, Choice(0), |_| wrapped)
     }
 
     /// Whether `pig` answers `other`'s card (or, in a duel, its kill) with
@@ -481,7 +519,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::Suspect, 0, Choice(u8::from(rule)))
             .about(player)
             .with_card(card);
-        let extra = if damaged { Feature::Damaged.bit() } else { 0 };
+        let mut extra = if damaged { Feature::Damaged.bit() } else { 0 };
+        if self.revealed_in_resolution & (1 << player) != 0 {
+            extra |= Feature::SubjectRevealedInResolution.bit();
+        }
         self.decide_if(point, Choice(1), |_| extra)
     }
 

@@ -6,7 +6,7 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, Winner};
 
 use crate::decision::{Choice, Decider, DecisionKind, Point};
-use crate::table::{count_u32, Table};
+use crate::table::{count_u32, PutOff, Table, AFTER_CARD, AT_TURN_END};
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `pig` takes 1 damage from `source`. At 0 HP or less it eats its
@@ -21,11 +21,44 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if self.hp[pig] > 0 {
             return;
         }
+        if !D::PLAIN && self.hp[pig] == 0 {
+            // Whether 0 HP is dying already.
+            let point = Point::new(DecisionKind::DyingAtZero, pig, Choice(0)).about(source);
+            if self.decide_if(point, Choice(1), |_| 0) {
+                return;
+            }
+        }
         if self.eats_peach(pig, source) {
             self.emit(Event::Rescue { pig });
+            if !D::PLAIN {
+                self.rescued(pig, source);
+            }
             return;
         }
         self.die(pig, source);
+    }
+
+    /// `pig`, brought to dying by `source`, was saved by a peach: whether
+    /// `source` gets the reward or penalty of a death all the same (by the
+    /// rules only a death counts). Deviating runs only.
+    fn rescued(&mut self, pig: Seat, source: Seat) {
+        let counts = match self.role[pig] {
+            Role::Rebel => source != pig,
+            Role::Loyalist => self.role[source] == Role::Lord,
+            Role::Lord => false,
+        };
+        if !counts {
+            return;
+        }
+        let point = Point::new(DecisionKind::RescueCounts, pig, Choice(0)).about(source);
+        if !self.decide_if(point, Choice(1), |_| 0) {
+            return;
+        }
+        if self.role[pig] == Role::Rebel {
+            self.reward(source, pig);
+        } else {
+            self.lord_killed_loyalist(source, pig);
+        }
     }
 
     /// Whether dying `pig` (hurt by `source`) eats a peach, and eats it:
@@ -42,21 +75,38 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if peaches == 0 {
             return false;
         }
+        let leftmost = self.hand[pig].iter().position(|&c| c == Card::Peach);
+        let last_place = leftmost == Some(self.hand[pig].len() - 1);
         let point = Point::new(DecisionKind::EatPeach, pig, Choice(0))
             .about(source)
-            .with_card(Card::Peach);
-        if !self.decide_if(point, Choice(0), |_| 0) {
-            return false;
+            .with_card(Card::Peach)
+            .legal(if last_place { 0b011 } else { 0b111 });
+        match self.decide(point, |_| 0) {
+            Choice(1) => return false,
+            Choice(2) => {
+                // The hand's last card takes the eaten peach's place.
+                if let Some(index) = leftmost {
+                    self.hand[pig].swap_remove(index);
+                }
+                self.hp[pig] = 1;
+                return true;
+            }
+            _ => {}
         }
         let point = Point::new(DecisionKind::PeachCount, pig, Choice(0))
             .about(source)
             .with_card(Card::Peach);
         if peaches > 1 && self.decide_if(point, Choice(1), |_| 0) {
+            if self.hand[pig].len() == peaches {
+                self.last_card[pig] = Some(Card::Peach);
+            }
             self.hand[pig].retain(|&c| c != Card::Peach);
             self.hp[pig] = count_u32(peaches) as i32;
             return true;
         }
-        self.take_leftmost(pig, Card::Peach);
+        if !self.take_leftmost(pig, Card::Peach) {
+            return false;
+        }
         self.hp[pig] = 1;
         true
     }
@@ -67,9 +117,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// hand and weapon.
     fn die(&mut self, pig: Seat, source: Seat) {
         self.alive[pig] = false;
+        let decided = self.winner.is_some();
         if !D::PLAIN {
             self.death_in_resolution = true;
             self.dead_hand[pig].clone_from(&self.hand[pig]);
+            self.deaths += 1;
+            self.death_order[pig] = self.deaths;
         }
         let discarded = count_u32(self.hand[pig].len());
         let weapon = self.crossbow[pig];
@@ -90,6 +143,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         .about(pig);
                     if self.decide_if(point, Choice(0), |_| 0) {
                         self.game_over(Winner::Lord);
+                        if !D::PLAIN && !decided {
+                            self.decisive_death = Some(pig);
+                        }
                         return;
                     }
                 }
@@ -100,9 +156,49 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             Role::Loyalist => {
                 if self.role[source] == Role::Lord {
-                    let point = Point::new(DecisionKind::Penalty, source, Choice(0)).about(pig);
-                    if self.decide_if(point, Choice(0), |_| 0) {
-                        self.penalise_lord(source, pig);
+                    self.lord_killed_loyalist(source, pig);
+                }
+            }
+        }
+        if !D::PLAIN && !decided && self.winner.is_some() {
+            self.decisive_death = Some(pig);
+        }
+    }
+
+    /// The lord killed `loyalist`: whether, and when, it is penalised (at
+    /// once, by the rules).
+    fn lord_killed_loyalist(&mut self, lord: Seat, loyalist: Seat) {
+        let area = matches!(self.trick, Some(Card::Invasion | Card::Volley));
+        let point = Point::new(DecisionKind::Penalty, lord, Choice(0))
+            .about(loyalist)
+            .legal(if area { 0b1111 } else { 0b0111 });
+        match self.decide(point, |_| 0) {
+            Choice(0) => self.penalise_lord(lord, loyalist),
+            Choice(2) => self.put_off[AT_TURN_END].push(PutOff::Penalty { lord, loyalist }),
+            Choice(3) => self.put_off[AFTER_CARD].push(PutOff::Penalty { lord, loyalist }),
+            _ => {}
+        }
+    }
+
+    /// Settles the rewards and penalties put off until `when` (after the
+    /// card, or at the turn's end): a reward only while the game goes on; a
+    /// penalty after a card only while the game goes on, at the turn's end
+    /// always. Deviating runs only.
+    pub(crate) fn settle_put_off(&mut self, when: usize) {
+        if self.put_off[when].is_empty() {
+            return;
+        }
+        let owed = std::mem::take(&mut self.put_off[when]);
+        for put_off in owed {
+            match put_off {
+                PutOff::Reward { source, rebel } => {
+                    if self.winner.is_none() && self.alive[source] {
+                        self.draw_reward(source, rebel);
+                    }
+                }
+                PutOff::Penalty { lord, loyalist } => {
+                    if when == AT_TURN_END || self.winner.is_none() {
+                        self.penalise_lord(lord, loyalist);
                     }
                 }
             }
@@ -111,10 +207,20 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// `source` killed the FP `rebel`: it draws 3 cards.
     fn reward(&mut self, source: Seat, rebel: Seat) {
-        let point = Point::new(DecisionKind::Reward, source, Choice(0)).about(rebel);
-        if !self.decide_if(point, Choice(0), |_| 0) {
-            return;
+        let area = matches!(self.trick, Some(Card::Invasion | Card::Volley));
+        let point = Point::new(DecisionKind::Reward, source, Choice(0))
+            .about(rebel)
+            .legal(if area { 0b1111 } else { 0b1011 });
+        match self.decide(point, |_| 0) {
+            Choice(0) => self.draw_reward(source, rebel),
+            Choice(2) => self.put_off[AFTER_CARD].push(PutOff::Reward { source, rebel }),
+            Choice(3) => self.put_off[AT_TURN_END].push(PutOff::Reward { source, rebel }),
+            _ => {}
         }
+    }
+
+    /// `source` draws the reward for killing `rebel`: 3 cards.
+    fn draw_reward(&mut self, source: Seat, rebel: Seat) {
         self.emit(Event::Reward { pig: source });
         if !D::PLAIN && source == self.current {
             self.reward_since_kill = true;
@@ -137,6 +243,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// MP killed the ZP `loyalist`: it discards its whole hand and its weapon.
     fn penalise_lord(&mut self, lord: Seat, loyalist: Seat) {
         let discarded = count_u32(self.hand[lord].len());
+        if !D::PLAIN && !self.hand[lord].is_empty() {
+            self.last_card[lord] = Some(self.hand[lord][0]);
+        }
         let weapon = self.crossbow[lord]
             && self.decide_if(
                 Point::new(DecisionKind::PenaltyWeapon, lord, Choice(0))

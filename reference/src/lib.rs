@@ -152,6 +152,10 @@ fn play_turns<T: Tracer, D: Decider>(
             // A dead pig's turn, in a deviating run: its draws are lost.
             table.hand[pig].clear();
         }
+        if !D::PLAIN {
+            table.settle_put_off(table::AT_TURN_END);
+            table.previous = (pig, !table.alive[pig]);
+        }
         if let Some(winner) = table.winner {
             return Ok(winner);
         }

@@ -38,10 +38,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     fn round_start(&mut self, from: Seat, player: Seat, target: Seat, counter: bool) -> Seat {
         let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0))
             .legal(if counter { 0b1111 } else { 0b1011 });
-        let point = match self.trick {
-            Some(card) => point.with_card(card),
-            None => point,
-        };
+        let point = point.with_trick(self.trick);
         let counter_bit = if counter {
             Feature::CounterRound.bit()
         } else {
@@ -57,7 +54,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// Whether `pig` wants to play a J on `target` at chain depth `depth`
     /// (even: protecting); a decision only for a pig that holds one.
-    fn wants_nullify(&mut self, pig: Seat, target: Seat, depth: usize) -> bool {
+    fn wants_nullify(&mut self, pig: Seat, target: Seat, depth: usize, start: Seat) -> bool {
         let protect = depth % 2 == 0;
         let rule = if protect {
             self.wants_to_protect(pig, target)
@@ -73,10 +70,31 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         let point =
             Point::new(DecisionKind::NullifyWants, pig, Choice(u8::from(rule))).about(target);
-        let point = match self.trick {
-            Some(card) => point.with_card(card),
-            None => point,
+        let point = point.with_trick(self.trick);
+        let mut extra = chain_features(depth);
+        if pig < start {
+            extra |= Feature::Wrapped.bit();
+        }
+        self.decide_if(point, Choice(1), |_| extra)
+    }
+
+    /// Whether the round ends at `pig`, which would play a nullify on
+    /// `target` at chain depth `depth` but holds none (by the rules it goes
+    /// on to the next pig). Deviating runs only.
+    fn round_stops_at(&mut self, pig: Seat, target: Seat, depth: usize) -> bool {
+        if self.hand[pig].contains(&Card::Nullify) {
+            return false;
+        }
+        let would = if depth % 2 == 0 {
+            self.wants_to_protect(pig, target)
+        } else {
+            self.wants_to_attack(pig, target)
         };
+        if !would {
+            return false;
+        }
+        let point = Point::new(DecisionKind::RoundGoesOn, pig, Choice(0)).about(target);
+        let point = point.with_trick(self.trick);
         let extra = chain_features(depth);
         self.decide_if(point, Choice(1), |_| extra)
     }
@@ -84,37 +102,73 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// The nullify round for the trick `player` is resolving on `target`.
     /// Returns true when the trick is cancelled on `target`.
     pub(crate) fn nullify_round(&mut self, player: Seat, target: Seat) -> bool {
-        let nullified = self.nullify_chain(player, target);
-        if !D::PLAIN {
-            self.nullified = nullified;
+        if D::PLAIN {
+            return self.nullify_chain(player, target, 0).1;
         }
+        // Whether the count goes on from the last round's (odd) count.
+        let (last, same_card) = self.last_chain;
+        let mut from = 0;
+        if last % 2 == 1 {
+            let point = Point::new(DecisionKind::CountRestarts, player, Choice(0)).about(target);
+            let point = point.with_trick(self.trick);
+            let same = if same_card {
+                Feature::SameCardRound.bit()
+            } else {
+                0
+            };
+            if self.decide_if(point, Choice(1), |_| same) {
+                from = last;
+            }
+        }
+        let (depth, mut nullified) = self.nullify_chain(player, target, from);
+        if depth >= from + 2 {
+            // A chain of two or more: whether the count decides.
+            let odd = depth % 2 == 1;
+            let point = Point::new(DecisionKind::ChainOutcome, player, Choice(0))
+                .about(target)
+                .legal(if odd { 0b101 } else { 0b011 });
+            let point = point.with_trick(self.trick);
+            let protecting = if odd { Feature::Protecting.bit() } else { 0 };
+            match self.decide(point, |_| protecting) {
+                Choice(1) => nullified = true,
+                Choice(2) => nullified = false,
+                _ => {}
+            }
+        }
+        self.last_chain = (depth, true);
+        self.nullified = nullified;
         nullified
     }
 
-    /// The chain of [`Self::nullify_round`].
-    fn nullify_chain(&mut self, player: Seat, target: Seat) -> bool {
+    /// The chain of [`Self::nullify_round`], counted from `from`
+    /// nullifies: the count it ends on, and whether the trick is cancelled.
+    fn nullify_chain(&mut self, player: Seat, target: Seat, from: usize) -> (usize, bool) {
         // Nobody protects an unrevealed pig, so no chain can start on one
         // (a deviating run asks all the same: its pigs may think otherwise).
         if D::PLAIN && !self.revealed[target] {
-            return false;
+            return (0, false);
         }
-        let mut depth: usize = 0;
+        let mut depth: usize = from;
         let mut start = self.round_start(player, player, target, false);
         loop {
             let mut nullifier = None;
             let mut pig = start;
             for _ in 0..self.n {
-                if self.alive[pig]
-                    && self.wants_nullify(pig, target, depth)
-                    && self.take_leftmost(pig, Card::Nullify)
-                {
-                    nullifier = Some(pig);
-                    break;
+                if self.alive[pig] {
+                    if self.wants_nullify(pig, target, depth, start)
+                        && self.take_leftmost(pig, Card::Nullify)
+                    {
+                        nullifier = Some(pig);
+                        break;
+                    }
+                    if !D::PLAIN && self.round_stops_at(pig, target, depth) {
+                        break;
+                    }
                 }
                 pig = self.next_seat(pig);
             }
             let Some(pig) = nullifier else {
-                return depth % 2 == 1;
+                return (depth, depth % 2 == 1);
             };
             depth += 1;
             self.emit(Event::Nullify {
@@ -136,13 +190,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.reveal(pig, Card::Nullify);
             }
             let point = Point::new(DecisionKind::CounterRound, pig, Choice(0)).about(target);
-            let point = match self.trick {
-                Some(card) => point.with_card(card),
-                None => point,
-            };
+            let point = point.with_trick(self.trick);
             let extra = chain_features(depth - 1);
             if !self.decide_if(point, Choice(0), |_| extra) {
-                return depth % 2 == 1;
+                return (depth, depth % 2 == 1);
             }
             start = self.round_start(pig, player, target, true);
         }

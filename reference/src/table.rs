@@ -72,7 +72,61 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Each dead pig's hand as it died (deviating runs only: a line may
     /// print it).
     pub(crate) dead_hand: [Vec<Card>; SEATS],
+    /// Each pig's maximum HP (deviating runs only; the rules' is 4).
+    pub(crate) max_hp: [i32; SEATS],
+    /// Whether the next card drawn is the first of its lot (for contexts only).
+    pub(crate) lot_first: bool,
+    /// Whether a draw left the deck stuck on a card before its last
+    /// (deviating runs only): the deck counts as exhausted.
+    pub(crate) deck_stuck: bool,
+    /// The pig whose turn came before the current one, and whether it
+    /// died in it (for contexts only).
+    pub(crate) previous: (Seat, bool),
+    /// The current pig's HP as its play phase began (deviating runs only).
+    pub(crate) phase_hp: i32,
+    /// When each dead pig died, counted from 1 (deviating runs only).
+    pub(crate) death_order: [u32; SEATS],
+    /// How many pigs died so far (deviating runs only).
+    pub(crate) deaths: u32,
+    /// The pigs that revealed while the current card was resolved, a bit
+    /// per seat (for contexts only).
+    pub(crate) revealed_in_resolution: u16,
+    /// The pig whose death decided the game (deviating runs only).
+    pub(crate) decisive_death: Option<Seat>,
+    /// How many nullifies the last nullify round counted, and whether it
+    /// was on the card being resolved (deviating runs only).
+    pub(crate) last_chain: (usize, bool),
+    /// The card that last left each pig's hand when it emptied (deviating
+    /// runs only: a line may print it).
+    pub(crate) last_card: [Option<Card>; SEATS],
+    /// Rewards and penalties put off until the card being resolved is
+    /// resolved, and until the turn ends (deviating runs only).
+    pub(crate) put_off: [Vec<PutOff>; 2],
 }
+
+/// A reward or a penalty put off by a deviation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PutOff {
+    /// `source` is owed the reward for killing `rebel`.
+    Reward {
+        /// Who draws.
+        source: Seat,
+        /// The dead rebel.
+        rebel: Seat,
+    },
+    /// The lord owes the penalty for killing `loyalist`.
+    Penalty {
+        /// The lord.
+        lord: Seat,
+        /// The dead loyalist.
+        loyalist: Seat,
+    },
+}
+
+/// When a put-off reward or penalty is settled.
+pub(crate) const AFTER_CARD: usize = 0;
+/// When a put-off reward or penalty is settled.
+pub(crate) const AT_TURN_END: usize = 1;
 
 impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// The table as the game starts: 4 HP each, the input hands, no weapon,
@@ -93,7 +147,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
         let mut revealed = [false; SEATS];
         revealed[0] = true;
-        Table {
+        let mut table = Table {
             n,
             role,
             hp,
@@ -120,6 +174,42 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             kill_dodged: false,
             rewarding: false,
             dead_hand: Default::default(),
+            max_hp: [MAX_HP; SEATS],
+            lot_first: false,
+            deck_stuck: false,
+            previous: (0, false),
+            phase_hp: MAX_HP,
+            death_order: [0; SEATS],
+            deaths: 0,
+            revealed_in_resolution: 0,
+            decisive_death: None,
+            last_chain: (0, false),
+            last_card: [None; SEATS],
+            put_off: Default::default(),
+        };
+        if !D::PLAIN {
+            // Each pig's starting and maximum HP (4 by the rules).
+            for seat in 0..n {
+                let point = Point::new(DecisionKind::MaxHp, seat, Choice(0));
+                let hp = match table.decide(point, |_| 0) {
+                    Choice(1) => 5,
+                    Choice(2) => 3,
+                    _ => MAX_HP,
+                };
+                table.max_hp[seat] = hp;
+                table.hp[seat] = hp;
+            }
+        }
+        table
+    }
+
+    /// `pig`'s maximum HP: 4 by the rules.
+    #[inline(always)]
+    pub(crate) fn max_hp(&self, pig: Seat) -> i32 {
+        if D::PLAIN {
+            MAX_HP
+        } else {
+            self.max_hp[pig]
         }
     }
 
@@ -185,6 +275,18 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 SubjectIsNext,
                 subject != actor && self.next_alive(actor) == subject,
             );
+            put(
+                SubjectNextSeat,
+                subject != actor && self.next_seat(actor) == subject,
+            );
+            put(
+                SubjectPrevSeat,
+                subject != actor && self.next_seat(subject) == actor,
+            );
+            put(
+                SubjectIsPrevious,
+                subject != actor && self.next_alive(subject) == actor,
+            );
         }
         if let Some(card) = point.card {
             put(card_feature(card), true);
@@ -210,7 +312,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
         put(Nullified, self.nullified);
         put(OwnTurn, actor == self.current);
-        put(ActorHpFull, self.hp[actor] >= MAX_HP);
+        put(ActorHpFull, self.hp[actor] >= self.max_hp(actor));
         put(ActorHpOne, self.hp[actor] == 1);
         put(ActorDying, self.hp[actor] <= 0);
         put(ActorCrossbow, self.crossbow[actor]);
@@ -232,6 +334,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         put(KillDodged, current && self.kill_dodged);
         put(ActorDead, !self.alive[actor]);
         put(RewardDraw, self.rewarding);
+        put(DeathEndedGame, self.decisive_death == Some(actor));
         set
     }
 
@@ -247,6 +350,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// Whether the deck is down to its last card (every draw repeats it),
     /// or empty when a rule takes the last card away.
     pub(crate) fn deck_exhausted(&self) -> bool {
+        if !D::PLAIN && self.deck_stuck {
+            return true;
+        }
         if self.decider.drops_last_card() {
             return self.top >= self.deck.len();
         }
@@ -264,6 +370,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 Choice(1),
                 |_| 0,
             );
+        if !D::PLAIN {
+            self.lot_first = true;
+        }
         for _ in 0..count {
             self.draw(pig, front);
         }
@@ -278,16 +387,35 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         if !D::PLAIN && self.top >= self.deck.len() {
             return;
         }
+        // With two cards left, which one a draw gives is a decision too.
+        let mut kept = false;
+        if !D::PLAIN && self.deck.len() - self.top == 2 {
+            let first = if self.lot_first {
+                Feature::FirstOfLot.bit()
+            } else {
+                0
+            };
+            let point = Point::new(DecisionKind::DeckTwoLeft, pig, Choice(0));
+            match self.decide(point, |_| first) {
+                Choice(1) => self.top += 1,
+                Choice(2) => {
+                    kept = true;
+                    self.deck_stuck = true;
+                }
+                _ => {}
+            }
+        }
         let card = self.deck[self.top];
         let last_card = if D::PLAIN {
             self.deck_exhausted()
         } else {
-            self.deck.len() - self.top == 1
+            self.lot_first = false;
+            kept || (self.deck.len() - self.top == 1
                 && self.decide_if(
                     Point::new(DecisionKind::LastCardKept, pig, Choice(0)),
                     Choice(0),
                     |_| 0,
-                )
+                ))
         };
         if !last_card {
             self.top += 1;
@@ -367,6 +495,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             self.suspected[pig] = false;
         }
         self.revealed[pig] = true;
+        if !D::PLAIN {
+            self.revealed_in_resolution |= 1 << pig;
+        }
         self.emit(Event::Reveal {
             pig,
             role: self.role[pig],
@@ -379,6 +510,22 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let Some(mut index) = self.hand[pig].iter().position(|&c| c == card) else {
             return false;
         };
+        if !D::PLAIN && index == 0 {
+            // The needed card is the hand's first: whether the search sees it.
+            let two = if self.hand[pig][1..].contains(&card) {
+                Feature::ActorHoldsTwo.bit()
+            } else {
+                0
+            };
+            let point = Point::new(DecisionKind::FirstCardMissed, pig, Choice(0)).with_card(card);
+            if self.decide_if(point, Choice(1), |_| two) {
+                let Some(later) = self.hand[pig][1..].iter().position(|&c| c == card) else {
+                    return false;
+                };
+                self.remove_card(pig, later + 1);
+                return true;
+            }
+        }
         if !D::PLAIN {
             let hand = &self.hand[pig];
             let last = hand.iter().rposition(|&c| c == card).unwrap_or(index);
@@ -392,8 +539,19 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 index = last;
             }
         }
-        self.hand[pig].remove(index);
+        self.remove_card(pig, index);
         true
+    }
+
+    /// Removes the card at `index` from `pig`'s hand (the cards after it
+    /// shift left); a deviating run notes the card that empties a hand.
+    #[inline(always)]
+    pub(crate) fn remove_card(&mut self, pig: Seat, index: usize) -> Card {
+        let card = self.hand[pig].remove(index);
+        if !D::PLAIN && self.hand[pig].is_empty() {
+            self.last_card[pig] = Some(card);
+        }
+        card
     }
 
     /// Whether any rebel is still alive.
@@ -442,27 +600,38 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
 
     /// The judge text of `outcome` as this table prints it: a living pig
     /// with an empty hand prints an empty line (whether it prints one at
-    /// all is a decision).
+    /// all, or the card that last left its hand, is a decision).
     pub(crate) fn judge_text(&mut self, outcome: &Outcome) -> String {
         let full = outcome.to_judge_text();
-        let mut missing = [false; SEATS];
+        let mut lines: [Option<Option<Card>>; SEATS] = [None; SEATS];
         for (seat, fate) in outcome.pigs.iter().enumerate() {
             if self.alive[seat] && matches!(fate, PigFate::Alive(hand) if hand.is_empty()) {
-                missing[seat] = self.decide_if(
-                    Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0)),
-                    Choice(1),
-                    |_| 0,
-                );
+                let stale = if D::PLAIN { None } else { self.last_card[seat] };
+                let point = Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0))
+                    .legal(if stale.is_some() { 0b111 } else { 0b011 });
+                lines[seat] = match self.decide(point, |_| 0) {
+                    Choice(1) => Some(None),
+                    Choice(2) => Some(stale),
+                    _ => None,
+                };
             }
         }
-        if !missing.contains(&true) {
+        if lines.iter().all(Option::is_none) {
             return full;
         }
         let mut text = String::with_capacity(full.len());
         for (i, line) in full.lines().enumerate() {
-            if i == 0 || !missing[i - 1] {
-                text.push_str(line);
-                text.push('\n');
+            match i.checked_sub(1).and_then(|seat| lines[seat]) {
+                // No line at all.
+                Some(None) => {}
+                Some(Some(card)) => {
+                    text.push(card.letter());
+                    text.push('\n');
+                }
+                None => {
+                    text.push_str(line);
+                    text.push('\n');
+                }
             }
         }
         text

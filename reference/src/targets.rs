@@ -17,7 +17,7 @@
 
 use pigkill_engine::{Card, Role, Seat, Tracer};
 
-use crate::decision::{Choice, Decider, DecisionKind, Point};
+use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
 use crate::table::Table;
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
@@ -31,7 +31,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::Hostile, player, Choice(u8::from(rule)))
             .about(pig)
             .with_card(card);
-        self.decide_if(point, Choice(1), |_| 0)
+        // Going forward from the player, a lower seat is reached past the last.
+        let wrapped = if pig < player {
+            Feature::Wrapped.bit()
+        } else {
+            0
+        };
+        self.decide_if(point, Choice(1), |_| wrapped)
     }
 
     /// The first living pig after `player` going forward that it is hostile to.
@@ -54,11 +60,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         // The same walk, seat by seat, with its decisions.
         let mut seat = player;
+        let mut passed_dead = 0;
         for _ in 1..self.n {
             seat = self.next_seat(seat);
             if !self.alive[seat] {
                 let past = Point::new(DecisionKind::KillPastDead, player, Choice(0)).about(seat);
-                if self.decide_if(past, Choice(0), |_| 0) {
+                let extra = passed_dead | self.later_death(seat);
+                if self.decide_if(past, Choice(0), |_| extra) {
+                    passed_dead = Feature::PassedDead.bit();
                     continue;
                 }
                 return None;
@@ -72,6 +81,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
         }
         None
+    }
+
+    /// [`Feature::LaterDeath`]'s bit when the dead pig in `seat` died after
+    /// the dead pig seated before it.
+    fn later_death(&self, seat: Seat) -> u64 {
+        let before = (seat + self.n - 1) % self.n;
+        if !self.alive[before] && self.death_order[before] < self.death_order[seat] {
+            Feature::LaterDeath.bit()
+        } else {
+            0
+        }
     }
 
     /// The pig `player` would duel: MP for an FP, else the first living

@@ -561,3 +561,51 @@ fn a_revealed_pig_playing_a_kill_duel_or_nullify_reveals_again_and_clears_a_susp
     }
     assert!(again > 0, "some suspected revealed pig plays again");
 }
+
+/// MP draws N N (the deck's last card, kept) and its invasions hurt FP2
+/// (no kill) to 2 HP. FP2 draws N N and plays its six invasions: MP
+/// discards its four kills, then takes 2 damage (2 HP). MP draws N N again
+/// and its two invasions kill FP2, the last rebel. MP's hand is empty; the
+/// last card that left it is the invasion it played last.
+const EMPTY_HANDED_LORD: &str = "2 2\nMP K K K K\nFP N N N N\nN N\n";
+
+#[test]
+fn an_empty_hand_prints_an_empty_line_and_a_deviation_may_print_its_last_card() {
+    let game = game(EMPTY_HANDED_LORD);
+    assert_eq!(reference_text(&game), Ok("MP\n\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    let line = find(&log, DecisionKind::PrintEmptyLine, |d| d.actor == 0);
+    assert_eq!(line.rule, Choice(0), "an empty line");
+    assert_eq!(line.kind.section(), "Output");
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintEmptyLine, &[], 2),
+        "MP\nN\nDEAD\n"
+    );
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintEmptyLine, &[], 1),
+        "MP\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_pig_at_zero_hp_is_dying_and_a_deviation_may_wait_until_below_zero() {
+    // By the rules MP's second invasion of turn 3 kills FP2 at 0 HP.
+    let game = game(EMPTY_HANDED_LORD);
+    let (_, log) = decisions(&game, Budget::default());
+    let zero = find(&log, DecisionKind::DyingAtZero, |d| d.actor == 1);
+    assert_eq!((zero.turn, zero.rule), (3, Choice(0)));
+    assert!(zero.context.has(Feature::TrickInvasion) && zero.context.has(Feature::SubjectLord));
+    assert_eq!(zero.kind.section(), "Damage, dying, death");
+    // If 0 HP from an invasion is not dying yet: FP2 lives at 0 HP, draws
+    // N N and hurts MP to 0 HP (alive too); MP draws N N and its first
+    // invasion takes FP2 below 0: it dies, and MP keeps one invasion.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::DyingAtZero,
+            &[(Feature::TrickArea, true)],
+            1
+        ),
+        "MP\nN\nDEAD\n"
+    );
+}

@@ -55,6 +55,15 @@ impl Point {
         self
     }
 
+    /// The same concerning the card being resolved, if any.
+    #[inline(always)]
+    pub(crate) fn with_trick(mut self, trick: Option<Card>) -> Point {
+        if trick.is_some() {
+            self.card = trick;
+        }
+        self
+    }
+
     /// The same with only the alternatives of mask `legal`.
     #[inline(always)]
     pub(crate) fn legal(mut self, legal: u8) -> Point {

@@ -114,6 +114,26 @@ fn legal(kind: DecisionKind, when: &ContextRule, choose: Choice) -> bool {
             || holds(Feature::CardVolley)
             || fails(Feature::SubjectRevealed));
     }
+    let fails = |f: Feature| when.literals().any(|(g, v)| g == f && !v);
+    match (kind, choose.0) {
+        // Cancelled whatever the count is no alternative where the count is
+        // odd; taking effect whatever the count, none where it is even.
+        (DecisionKind::ChainOutcome, 1) if holds(Feature::Protecting) => return false,
+        (DecisionKind::ChainOutcome, 2) if fails(Feature::Protecting) => return false,
+        // Put off until the card is resolved: the same as at once but in
+        // an invasion or volley.
+        (DecisionKind::Reward, 2)
+            if holds(Feature::TrickKill)
+                || holds(Feature::TrickDuel)
+                || fails(Feature::TrickArea) =>
+        {
+            return false
+        }
+        (DecisionKind::Penalty, 3) if holds(Feature::TrickKill) || holds(Feature::TrickDuel) => {
+            return false
+        }
+        _ => {}
+    }
     if kind == DecisionKind::NullifyRoundStart && choose == Choice(2) {
         // "Again from the trick's player" is the first round's own start.
         return !when.literals().any(|l| l == (Feature::CounterRound, false));

@@ -160,6 +160,33 @@ features! {
     ActorAfterPlayer, "actor-after-player", "the pig is the next living pig after the card's player",
         "{a} is the next living pig after the card's player",
         "{a} is not the next living pig after the card's player";
+    SubjectNextSeat, "subject-next-seat", "the other pig sits in the seat right after the pig's",
+        "{s} sits in the seat right after {a}'s", "{s} does not sit in the seat right after {a}'s";
+    SubjectPrevSeat, "subject-prev-seat", "the other pig sits in the seat right before the pig's",
+        "{s} sits in the seat right before {a}'s", "{s} does not sit in the seat right before {a}'s";
+    SubjectIsPrevious, "subject-is-previous", "the other pig is the last living pig before the pig",
+        "{s} is the last living pig before {a}", "{s} is not the last living pig before {a}";
+    Wrapped, "wrapped", "going round from where this walk of the table started, the pig is reached past the last seat",
+        "the walk reaches the pig past the last seat (round to pig 1)",
+        "the walk reaches the pig before the last seat is passed";
+    FirstOfLot, "first-of-lot", "the card is the first of a lot of draws",
+        "it is the first card of {a}'s draw", "it is not the first card of {a}'s draw";
+    PreviousDied, "previous-died", "the pig whose turn came before died in it",
+        "{s}, whose turn came before, died in it", "{s}, whose turn came before, did not die in it";
+    LaterDeath, "later-death", "the dead pig died after the pig seated before it",
+        "{s} died after the pig seated before it", "{s} did not die after the pig seated before it";
+    PassedDead, "passed-dead", "the walk has already passed a dead pig",
+        "a dead pig lies between {a} and {s}", "no dead pig lies between {a} and {s}";
+    SubjectRevealedInResolution, "subject-revealed-in-resolution",
+        "the other pig revealed while this card was resolved",
+        "{s} revealed while the card was resolved", "{s} did not reveal while the card was resolved";
+    DeathEndedGame, "death-ended-game", "the pig's death ended the game",
+        "{a}'s death ended the game", "{a}'s death did not end the game";
+    SameCardRound, "same-card-round", "a nullify round was held before on this same card",
+        "a nullify round was held before on the same card (for another pig)",
+        "no nullify round was held before on this card";
+    ActorHoldsTwo, "actor-holds-two", "the pig holds another card of that kind",
+        "{a} holds another card of that kind", "{a} holds no other card of that kind";
 }
 
 // A feature set is a 64-bit mask.
@@ -289,11 +316,21 @@ const YES: Option<Choice> = Some(Choice(0));
 const VARIES: Option<Choice> = None;
 
 kinds! {
+    MaxHp, "max-hp", SETUP,
+        "what are this pig's starting HP and maximum HP?",
+        ["4, and at most 4", "5, and at most 5", "3, and at most 3"],
+        [ActorLord, ActorLoyalist, ActorRebel], YES;
     LastCardKept, "last-card-kept", SETUP,
         "the deck is down to its last card: does a draw leave it in place?",
         ["yes: it is drawn and stays, every later draw gives it again",
          "no: it is drawn like any other, and the deck is then empty"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty, RewardDraw], YES;
+    DeckTwoLeft, "deck-two-left", SETUP,
+        "the deck holds two cards: which card does this draw give?",
+        ["the top card, taken away (the last one is left)",
+         "the last card: the top one is skipped",
+         "the top card, left in place: every later draw gives it again"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, FirstOfLot], YES;
     NextTurn, "next-turn", SETUP,
         "the pig that was next when this turn began died in it: whose turn comes next?",
         ["the next living pig's", "the dead pig's, as fixed before: it draws 2 cards and plays nothing"],
@@ -311,6 +348,17 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardInvasion,
          CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive],
         VARIES;
+    KillFlagReset, "kill-flag-reset", TURN,
+        "a play phase begins after a phase that played a kill: does its own kill limit start afresh?",
+        ["yes: no kill played yet", "no: the earlier phase's kill still counts"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         ActorCrossbow, PreviousDied, SubjectIsActor],
+        YES;
+    PeachHpRead, "peach-hp-read", TURN,
+        "the pig's HP changed in this play phase: which HP does a peach's playability read?",
+        ["its HP now", "its HP as the phase began"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorHpFull, ActorHpOne],
+        YES;
     KillLimit, "kill-limit", TURN,
         "the pig has played a kill this phase: may it play another (it also needs a kill target)?",
         ["no: one kill a phase", "yes: it may kill again"],
@@ -333,13 +381,14 @@ kinds! {
         "would the pig kill or duel this other pig?",
         ["no: not an enemy it attacks", "yes: an enemy it attacks"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
-         SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsNext, CardKill, CardDuel],
+         SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsNext, CardKill, CardDuel,
+         SubjectNextSeat, Wrapped],
         VARIES;
     KillPastDead, "kill-past-dead", TARGETS,
         "the next seat holds a dead pig: does the kill look past it to the next living pig?",
         ["yes: the next living pig is at distance 1", "no: there is no kill target"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
-         TwoAlive, ActorCrossbow],
+         TwoAlive, ActorCrossbow, LaterDeath, PassedDead],
         YES;
     KillPastFriend, "kill-past-friend", TARGETS,
         "the next living pig is no enemy: does the kill look further for one?",
@@ -371,6 +420,12 @@ kinds! {
         ["its leftmost", "its rightmost"],
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDodge, CardNullify,
          TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn, ActorDying],
+        YES;
+    FirstCardMissed, "first-card-missed", RESPONSES,
+        "the card the pig needs is the first of its hand: does the search for it see that one?",
+        ["yes: the search starts at the first card", "no: the search starts at the second card"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDodge, CardNullify,
+         TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn, ActorHoldsTwo],
         YES;
     DuelYield, "duel-yield", RESPONSES,
         "the duel is not nullified: does its target give in without fighting (1 damage from the player)?",
@@ -405,7 +460,7 @@ kinds! {
         ["yes", "no: it is passed over"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectRevealed, SubjectIsActor, SubjectIsNext, CardInvasion, CardVolley,
-         DeathInResolution],
+         DeathInResolution, SubjectPrevSeat, SubjectIsPrevious, Wrapped],
         VARIES;
     Answers, "answers", RESPONSES,
         "the pig holds the card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does it give it up?",
@@ -423,7 +478,7 @@ kinds! {
         "does the lord now suspect the player of this invasion or volley?",
         ["no", "yes"],
         [SubjectLoyalist, SubjectRebel, SubjectRevealed, CardInvasion, CardVolley, Damaged,
-         ActorHpOne, ActorDying],
+         ActorHpOne, ActorDying, SubjectRevealedInResolution],
         VARIES;
     NullifyHeld, "nullify-held", NULLIFY,
         "is a nullify round held for this trick on this pig?",
@@ -444,8 +499,15 @@ kinds! {
         ["no", "yes"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
-         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer],
+         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer, Wrapped],
         VARIES;
+    RoundGoesOn, "round-goes-on", NULLIFY,
+        "a pig that would play a nullify here holds none: does the round go on to the next pig?",
+        ["yes: the next pig is asked", "no: the round ends there, with no nullify"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectIsActor, Protecting, CounterRound, CardDuel, CardInvasion, CardVolley,
+         ActorPlayedTrick],
+        YES;
     NullifyReveals, "nullify-reveals", NULLIFY,
         "does playing this nullify reveal its player?",
         ["yes", "no"],
@@ -457,12 +519,40 @@ kinds! {
         ["yes", "no: the chain stops and this nullify stands"],
         [Protecting, ActorLord, ActorLoyalist, ActorRebel, CardDuel, CardInvasion, CardVolley],
         YES;
+    ChainOutcome, "chain-outcome", NULLIFY,
+        "a chain of two or more nullifies ended: is the trick cancelled on its pig?",
+        ["as the count says: an odd number cancels it",
+         "yes: a nullify was played",
+         "no: a nullify was cancelled"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectIsActor, Protecting, CardDuel, CardInvasion, CardVolley],
+        YES;
+    CountRestarts, "count-restarts", NULLIFY,
+        "a nullify round begins after one that ended on an odd count: does its count start again at 0?",
+        ["yes: every trick on every pig is counted afresh",
+         "no: it goes on from the last round's count"],
+        [SubjectLord, SubjectLoyalist, SubjectRebel, SubjectRevealed, CardDuel, CardInvasion,
+         CardVolley, SameCardRound],
+        YES;
+    DyingAtZero, "dying-at-zero", DAMAGE,
+        "the damaged pig is at exactly 0 HP: is it dying?",
+        ["yes: at 0 HP or less it is dying", "no: it is dying only below 0 HP"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         TrickKill, TrickDuel, TrickInvasion, TrickVolley, TrickArea, OwnTurn, ActorHoldsPeach],
+        YES;
     EatPeach, "eat-peach", DAMAGE,
         "the pig is dying and holds a peach: does it eat it?",
-        ["yes: back to 1 HP", "no: it dies"],
+        ["yes: back to 1 HP", "no: it dies",
+         "yes, and the hand's last card takes the peach's place"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, OwnTurn, SubjectIsActor,
          SubjectLord, SubjectLoyalist, SubjectRebel, TrickKill, TrickDuel, TrickInvasion,
          TrickVolley],
+        YES;
+    RescueCounts, "rescue-counts", DAMAGE,
+        "the source brought a rebel, or the lord a loyalist, to dying, and a peach saved it: is the source rewarded or penalised all the same?",
+        ["no: only a death counts", "yes: as for a death"],
+        [ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist, SubjectRebel,
+         TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn],
         YES;
     PeachCount, "peach-count", DAMAGE,
         "the dying pig eats and holds several peaches: how many does it eat?",
@@ -484,10 +574,12 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, SubjectIsActor, OwnTurn],
         YES;
     Reward, "reward", DAMAGE,
-        "a rebel died: does the source of the damage draw the reward?",
-        ["yes", "no"],
+        "a rebel died: does the source of the damage draw the reward, and when?",
+        ["yes, at once", "no",
+         "yes, once the card is resolved (none if the game ended)",
+         "yes, at the end of the turn"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast,
-         TrickKill, TrickDuel, TrickArea],
+         TrickKill, TrickDuel, TrickArea, ActorPlayedTrick],
         YES;
     RewardCount, "reward-count", DAMAGE,
         "how many cards does the reward draw?",
@@ -495,8 +587,10 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
         YES;
     Penalty, "penalty", DAMAGE,
-        "the lord killed a loyalist: does it discard its hand and weapon?",
-        ["yes", "no"],
+        "the lord killed a loyalist: does it discard its hand and weapon, and when?",
+        ["yes, at once", "no",
+         "yes, at the end of its turn",
+         "yes, once the card is resolved (not if the game ended)"],
         [SubjectRevealed, OwnTurn, ActorCrossbow, ActorHandEmpty, TrickKill, TrickDuel,
          TrickInvasion, TrickVolley],
         YES;
@@ -513,13 +607,14 @@ kinds! {
         Some(Choice(0));
     PrintEmptyLine, "print-empty-line", OUTPUT,
         "the living pig's hand is empty: what is its line?",
-        ["an empty line", "no line at all"],
+        ["an empty line", "no line at all",
+         "the card that last left its hand, as if it were still there"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow],
         Some(Choice(0));
     PrintDead, "print-dead", OUTPUT,
         "the pig is dead: what is its line?",
         ["DEAD", "the hand it held when it died", "an empty line"],
-        [ActorLord, ActorLoyalist, ActorRebel],
+        [ActorLord, ActorLoyalist, ActorRebel, DeathEndedGame],
         Some(Choice(0));
 }
 

@@ -39,6 +39,109 @@ fn voice(kind: DecisionKind) -> Voice {
         because,
     };
     match kind {
+        K::MaxHp => v(
+            "the pig",
+            "",
+            "",
+            &[
+                "{a} starts with 4 HP, at most 4",
+                "{a} starts with 5 HP, at most 5",
+                "{a} starts with 3 HP, at most 3",
+            ],
+            &[],
+        ),
+        K::DeckTwoLeft => v(
+            "the drawing pig",
+            "",
+            "a card",
+            &[
+                "with two cards left in the deck, {a} draws the top one",
+                "with two cards left in the deck, {a} draws the last one and the top one is skipped",
+                "with two cards left in the deck, {a} draws the top one and leaves it in place",
+            ],
+            &[],
+        ),
+        K::KillFlagReset => v(
+            "the pig",
+            "the pig whose turn came before",
+            "a kill",
+            &[
+                "{a} starts its play phase with no kill played",
+                "{a} starts its play phase with the earlier phase's kill still counted",
+            ],
+            &[],
+        ),
+        K::PeachHpRead => v(
+            "the pig",
+            "",
+            "a peach",
+            &[
+                "whether {a} may play a peach reads its HP now",
+                "whether {a} may play a peach reads its HP as its play phase began",
+            ],
+            &[F::ActorHpFull],
+        ),
+        K::FirstCardMissed => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "{a}'s search for {card} starts at its first card",
+                "{a}'s search for {card} starts at its second card, missing the first",
+            ],
+            &[],
+        ),
+        K::RoundGoesOn => v(
+            "the pig that would nullify",
+            "the trick's target",
+            "a trick",
+            &[
+                "a nullify round goes past {a}, which would nullify {card} at {s} but holds no nullify",
+                "a nullify round ends at {a}, which would nullify {card} at {s} but holds no nullify",
+            ],
+            &[F::Protecting],
+        ),
+        K::ChainOutcome => v(
+            "the trick's player",
+            "the trick's target",
+            "a trick",
+            &[
+                "after a chain of nullifies, an odd number cancels {card} of {a} on {s}",
+                "after a chain of nullifies, {card} of {a} on {s} is cancelled whatever their number",
+                "after a chain of nullifies, {card} of {a} on {s} takes effect whatever their number",
+            ],
+            &[F::Protecting],
+        ),
+        K::CountRestarts => v(
+            "the trick's player",
+            "the pig it hits",
+            "a trick",
+            &[
+                "the nullify count starts at 0 for {card} of {a} on {s}",
+                "the nullify count for {card} of {a} on {s} goes on from the last round's",
+            ],
+            &[],
+        ),
+        K::DyingAtZero => v(
+            "the damaged pig",
+            "the damage source",
+            "",
+            &[
+                "{a} at 0 HP is dying",
+                "{a} at 0 HP is not dying yet: only below 0",
+            ],
+            &[],
+        ),
+        K::RescueCounts => v(
+            "the pig saved by a peach",
+            "the damage source",
+            "",
+            &[
+                "{s} gets no reward or penalty for {a}, saved by a peach",
+                "{s} gets the reward or penalty of a death for {a}, though a peach saved it",
+            ],
+            &[],
+        ),
         K::LastCardKept => v(
             "the drawing pig",
             "",
@@ -348,6 +451,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} eats its leftmost peach and is back at 1 HP",
                 "{a} does not eat its peach and dies",
+                "{a} eats its leftmost peach and its hand's last card takes the peach's place",
             ],
             &[F::ActorDying, F::ActorHoldsPeach],
         ),
@@ -387,8 +491,10 @@ fn voice(kind: DecisionKind) -> Voice {
             "the dead rebel",
             "",
             &[
-                "{a} draws the reward for {s}",
+                "{a} draws the reward for {s} at once",
                 "{a} draws no reward for {s}",
+                "{a} draws the reward for {s} once the card is resolved",
+                "{a} draws the reward for {s} at the end of the turn",
             ],
             &[],
         ),
@@ -408,8 +514,10 @@ fn voice(kind: DecisionKind) -> Voice {
             "the dead loyalist",
             "",
             &[
-                "{a}, having killed a loyalist, discards its hand and weapon",
+                "{a}, having killed a loyalist, discards its hand and weapon at once",
                 "{a}, having killed a loyalist, keeps its hand and weapon",
+                "{a}, having killed a loyalist, discards its hand and weapon at the end of its turn",
+                "{a}, having killed a loyalist, discards its hand and weapon once the card is resolved",
             ],
             &[],
         ),
@@ -440,6 +548,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} with an empty hand prints an empty line",
                 "{a} with an empty hand prints no line at all",
+                "{a} with an empty hand prints the card that last left it",
             ],
             &[F::ActorHandEmpty],
         ),
