@@ -16,7 +16,11 @@
 //!   search: the others stay out).
 //! - **Pairs**: random pairs of catalogue mistakes built together: is each
 //!   mistake stated (a stated rule prints what that mistake's engine
-//!   prints on at least 90% of 200 fresh games where either shows)?
+//!   prints on at least 90% of 200 fresh games where either shows)? A
+//!   mistake not stated is tested for whether it can show at all beside
+//!   the other (`=`: the pair's engine prints what the other's alone
+//!   prints on every one of 20,000 fresh games), so that no one counts
+//!   it a miss of the search.
 //!
 //! ```text
 //! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [seen]] [pairs N]
@@ -345,6 +349,7 @@ fn pairs(dir: &Path, n: usize) {
     all_pairs.shuffle(&mut rng);
     let mut both = 0;
     let mut one = 0;
+    let mut accounted = 0;
     for &(a, b) in all_pairs.iter().take(n) {
         let exe = dir.join(format!("pair-{}+{}", a.name(), b.name()));
         if !build(
@@ -364,21 +369,71 @@ fn pairs(dir: &Path, n: usize) {
             })
         };
         let (found_a, found_b) = (stated(a), stated(b));
+        // A mistake that is not stated may have nothing to show beside
+        // the other: measured, not assumed.
+        let hidden_a = (!found_a).then(|| hidden_by(a, b)).flatten();
+        let hidden_b = (!found_b).then(|| hidden_by(b, a)).flatten();
+        let shown_a = found_a || hidden_a.is_some();
+        let shown_b = found_b || hidden_b.is_some();
         both += usize::from(found_a && found_b);
         one += usize::from(found_a ^ found_b);
+        accounted += usize::from(shown_a && shown_b);
+        let mark = |found: bool, hidden: Option<u64>, letter: &'static str| match (found, hidden) {
+            (true, _) => letter,
+            (false, Some(_)) => "=",
+            (false, None) => "-",
+        };
         println!(
             "{:<70} {}{} {}",
             format!("{a}+{b}"),
-            if found_a { "A" } else { "-" },
-            if found_b { "B" } else { "-" },
+            mark(found_a, hidden_a, "A"),
+            mark(found_b, hidden_b, "B"),
             rules
                 .iter()
                 .map(DeviationRule::words)
                 .collect::<Vec<_>>()
                 .join(" | ")
         );
+        for (m, other, hidden) in [(a, b, hidden_a), (b, a, hidden_b)] {
+            if let Some(games) = hidden {
+                println!(
+                    "    {m} cannot show beside {other}: the pair's engine prints what {other} alone prints on all {games} games that end (search_game seed {HIDDEN_SEED}, {HIDDEN_GAMES} games)"
+                );
+            }
+        }
     }
-    println!("pairs: {n}; both stated {both}, one {one}");
+    println!(
+        "pairs: {n}; both stated {both}, one {one}; both stated or the other one cannot show: {accounted}"
+    );
+}
+
+/// The seed of the games that test whether a mistake can show beside another.
+const HIDDEN_SEED: u64 = 7;
+
+/// How many games of [`HIDDEN_SEED`] test it.
+const HIDDEN_GAMES: u64 = 20_000;
+
+/// Whether `m` cannot show beside `other`: on every one of
+/// [`HIDDEN_GAMES`] fresh games, the engine making both prints what the
+/// engine making `other` alone prints (both end, or neither). The number
+/// of those games that end, when so; `None` at the first game that tells
+/// them apart.
+fn hidden_by(m: Mutation, other: Mutation) -> Option<u64> {
+    let pair = MutationSet::single(m).with(other);
+    let alone = MutationSet::single(other);
+    let mut ended = 0;
+    for i in 0..HIDDEN_GAMES {
+        let game = search_game(HIDDEN_SEED, i);
+        match (
+            mistaken_output(&game, Budget::default(), pair),
+            mistaken_output(&game, Budget::default(), alone),
+        ) {
+            (Ok(both), Ok(one)) if same(&both, &one, MODE) => ended += 1,
+            (Err(_), Err(_)) => {}
+            _ => return None,
+        }
+    }
+    Some(ended)
 }
 
 /// Whether `rule` prints what `m`'s engine prints on at least 90% of `n`

@@ -215,7 +215,9 @@ pub fn find(
     runs.extend(passed);
     let mut program_runs = 0;
     if let (Some(solution), true) = (solution.as_deref_mut(), options.battery) {
-        runs.extend(run_battery(solution, options, &mut program_runs));
+        let battery = battery::runs(solution, None, options.mode);
+        program_runs += battery.len();
+        runs.extend(battery);
     }
     let sources: Vec<usize> = (0..runs.len().min(options.searched_failures.max(1))).collect();
     let mut rounds = vec![Round {
@@ -429,22 +431,6 @@ pub fn find(
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     Some(finding)
-}
-
-/// The program's runs on the probe battery ([`super::battery`]).
-fn run_battery(
-    solution: &mut Solution<'_>,
-    options: &DeviationOptions,
-    program_runs: &mut usize,
-) -> Vec<Run> {
-    battery::games()
-        .iter()
-        .filter_map(|game| {
-            let actual = solution(game)?;
-            *program_runs += 1;
-            Run::new(game.clone(), &actual, options.mode)
-        })
-        .collect()
 }
 
 /// The hypotheses of a round on top of `base`: the rules of the
