@@ -783,9 +783,11 @@ struct Confirming {
     new_runs: Vec<Run>,
 }
 
-/// Tests `rule` by prediction: fresh games where it changes the output,
+/// Tests `rule` by prediction: fresh games where it changes the output
+/// of the other rules stated with it (of the rules when it is alone),
 /// where the program should print what `all` (the rules stated together)
-/// print (until `deadline`).
+/// print (until `deadline`). The program printing what the rules, or the
+/// other rules without it, print there counts against it.
 fn confirm(
     rule: &DeviationRule,
     all: &[DeviationRule],
@@ -794,6 +796,7 @@ fn confirm(
     deadline: Instant,
     confirming: &mut Confirming,
 ) -> Prediction {
+    let others: Vec<DeviationRule> = all.iter().copied().filter(|r| r != rule).collect();
     let mut prediction = Prediction::default();
     for index in 0..options.confirm_search {
         if prediction.of >= options.confirm_games || Instant::now() >= deadline {
@@ -802,15 +805,17 @@ fn confirm(
         let Some(mut run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {
             continue;
         };
-        let changed = run
-            .output_with(&[*rule])
-            .is_some_and(|out| !same(&out, &run.reference, options.mode));
-        if !changed {
-            continue;
-        }
-        let Some(predicted) = run.output_with(all).map(|o| o.into_owned()) else {
+        // Beside another mistake, a rule shows where it changes what that
+        // mistake prints, wherever that is.
+        let Some(predicted) = run.output_with(all).map(Cow::into_owned) else {
             continue;
         };
+        let Some(without) = run.output_with(&others).map(Cow::into_owned) else {
+            continue;
+        };
+        if same(&predicted, &without, options.mode) {
+            continue;
+        }
         prediction.of += 1;
         let actual = match confirming.outputs.get(&index) {
             Some(known) => known.clone(),
@@ -830,7 +835,9 @@ fn confirm(
         let actual = String::from_utf8_lossy(&actual);
         if same(&predicted, &actual, options.mode) {
             prediction.matched += 1;
-        } else if same(&run.reference, &actual, options.mode) {
+        } else if same(&run.reference, &actual, options.mode)
+            || same(&without, &actual, options.mode)
+        {
             prediction.right += 1;
         }
     }
