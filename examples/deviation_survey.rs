@@ -370,12 +370,7 @@ fn pairs(dir: &Path, n: usize) {
         let report = check(&exe, 1);
         let d = report.as_ref().and_then(|(r, _)| r.deviation.as_ref());
         let rules = d.map(DeviationReport::rules).unwrap_or_default();
-        let stated = |m: Mutation| {
-            rules.iter().any(|r| {
-                let (agree, _) = agreement_where_shows(*r, m, 200);
-                agree
-            })
-        };
+        let stated = |m: Mutation| rules.iter().any(|r| agreement_where_shows(*r, m, 200));
         let (found_a, found_b) = (stated(a), stated(b));
         // A mistake not stated may be stated as the C++ reads it (which
         // can differ from the catalogue's rules): measured against the
@@ -433,16 +428,38 @@ fn pairs(dir: &Path, n: usize) {
 
 /// Whether `rule` prints what the program `exe` (the contestant built
 /// with `m` alone) prints on at least 90% of `n` fresh games where the
-/// rule or the catalogue's `m` changes the output (the program is run on
-/// those only).
+/// rule or the program changes the output (the program is run where the
+/// rule or the catalogue's `m` does).
 fn agreement_with_program(rule: DeviationRule, m: Mutation, exe: &Path, n: usize) -> bool {
-    let set = MutationSet::single(m);
     let command = Command::parse(&exe.display().to_string()).expect("a command");
     let limits = Limits::default();
     let Ok(mut worker) = Worker::new() else {
         return false;
     };
-    let (mut agree, mut tried) = (0, 0);
+    agrees_where_shows(rule, m, n, |game, right, mine, _| {
+        let report = worker
+            .run(&command, game.to_text().as_bytes(), &limits)
+            .ok()?;
+        let printed = String::from_utf8_lossy(&report.stdout);
+        if same(right, mine, MODE) && same(right, &printed, MODE) {
+            return None;
+        }
+        Some(same(mine, &printed, MODE))
+    })
+}
+
+/// Whether `agree` holds on at least 90% (and at least 10) of `n` fresh
+/// games where `rule` or `m`'s engine changes the output: `agree` is
+/// given the game, the right output, the rule's and the engine's, and
+/// says whether they agree (`None`: the game does not count).
+fn agrees_where_shows(
+    rule: DeviationRule,
+    m: Mutation,
+    n: usize,
+    mut agree: impl FnMut(&pigkill_engine::Game, &str, &str, &str) -> Option<bool>,
+) -> bool {
+    let set = MutationSet::single(m);
+    let (mut agreed, mut tried) = (0, 0);
     for i in 0..COMPARE_SEARCH {
         if tried >= n {
             break;
@@ -458,17 +475,13 @@ fn agreement_with_program(rule: DeviationRule, m: Mutation, exe: &Path, n: usize
         if same(&right, &mine, MODE) && same(&right, &theirs, MODE) {
             continue;
         }
-        let Ok(report) = worker.run(&command, game.to_text().as_bytes(), &limits) else {
+        let Some(agrees) = agree(&game, &right, &mine, &theirs) else {
             continue;
         };
-        let printed = String::from_utf8_lossy(&report.stdout);
-        if same(&right, &mine, MODE) && same(&right, &printed, MODE) {
-            continue;
-        }
         tried += 1;
-        agree += usize::from(same(&mine, &printed, MODE));
+        agreed += usize::from(agrees);
     }
-    tried >= 10 && agree * 10 >= tried * 9
+    tried >= 10 && agreed * 10 >= tried * 9
 }
 
 /// The seed of the games that test whether a mistake can show beside another.
@@ -502,26 +515,8 @@ fn hidden_by(m: Mutation, other: Mutation) -> Option<u64> {
 
 /// Whether `rule` prints what `m`'s engine prints on at least 90% of `n`
 /// fresh games where either changes the output.
-fn agreement_where_shows(rule: DeviationRule, m: Mutation, n: usize) -> (bool, usize) {
-    let set = MutationSet::single(m);
-    let (mut agree, mut tried) = (0, 0);
-    for i in 0..COMPARE_SEARCH {
-        if tried >= n {
-            break;
-        }
-        let game = search_game(COMPARE_SEED, i);
-        let (Ok(right), Ok(mine), Ok(theirs)) = (
-            deviated_output(&game, Budget::default(), &[]),
-            deviated_output(&game, Budget::default(), &[Deviation::Rule(rule)]),
-            mistaken_output(&game, Budget::default(), set),
-        ) else {
-            continue;
-        };
-        if same(&right, &mine, MODE) && same(&right, &theirs, MODE) {
-            continue;
-        }
-        tried += 1;
-        agree += usize::from(same(&mine, &theirs, MODE));
-    }
-    (tried >= 10 && agree * 10 >= tried * 9, tried)
+fn agreement_where_shows(rule: DeviationRule, m: Mutation, n: usize) -> bool {
+    agrees_where_shows(rule, m, n, |_, _, mine, theirs| {
+        Some(same(mine, theirs, MODE))
+    })
 }

@@ -31,11 +31,12 @@ pub fn games() -> &'static [Game] {
     })
 }
 
-/// The reference's runs of the battery's games that end (every one of
-/// them), computed once: a diagnosis only adds what the program printed.
-fn right_runs() -> &'static [Run] {
-    static RUNS: OnceLock<Vec<Run>> = OnceLock::new();
-    RUNS.get_or_init(|| games().iter().cloned().filter_map(Run::right).collect())
+/// The reference's run of each of the battery's games (`None`: it does
+/// not end; none does), each computed once, when first needed: a
+/// diagnosis only adds what the program printed.
+fn right_runs() -> &'static [OnceLock<Option<Run>>] {
+    static RUNS: OnceLock<Vec<OnceLock<Option<Run>>>> = OnceLock::new();
+    RUNS.get_or_init(|| games().iter().map(|_| OnceLock::new()).collect())
 }
 
 /// A program run on the battery: a game in, its output out (`None` when
@@ -55,10 +56,18 @@ pub fn runs(
     helper: Option<&mut Helper<'_>>,
     mode: CompareMode,
 ) -> Vec<Run> {
+    let games = games();
     let right = right_runs();
-    let run_all = |program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>, runs: &[Run]| -> Vec<Run> {
-        runs.iter()
-            .filter_map(|run| {
+    // The reference runs too are shared out: each thread makes those of
+    // its own games (the first time).
+    let run_all = |program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>,
+                   range: std::ops::Range<usize>|
+     -> Vec<Run> {
+        range
+            .filter_map(|i| {
+                let run = right[i]
+                    .get_or_init(|| Run::right(games[i].clone()))
+                    .as_ref()?;
                 let actual = program(&run.game)?;
                 let mut run = run.clone();
                 run.printed(&actual, mode);
@@ -67,15 +76,15 @@ pub fn runs(
             .collect()
     };
     let Some(helper) = helper else {
-        return run_all(program, right);
+        return run_all(program, 0..games.len());
     };
-    let (mine, theirs) = right.split_at(right.len() / 2);
+    let half = games.len() / 2;
     std::thread::scope(|scope| {
-        let other = scope.spawn(|| run_all(helper, theirs));
-        let mut runs = run_all(program, mine);
+        let other = scope.spawn(|| run_all(helper, half..games.len()));
+        let mut runs = run_all(program, 0..half);
         match other.join() {
             Ok(more) => runs.extend(more),
-            Err(_) => runs.extend(run_all(program, theirs)),
+            Err(_) => runs.extend(run_all(program, half..games.len())),
         }
         runs
     })
