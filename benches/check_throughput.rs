@@ -279,10 +279,16 @@ fn cpu_now() -> Duration {
     total
 }
 
-/// Runs `task` (which returns its wall time), adding its CPU time to `cpu`.
-fn measure(cpu: &mut Duration, task: impl FnOnce() -> Duration) -> Duration {
+/// Runs `iters` calls of `task` over `states` ([`parallel`]), adding the
+/// CPU time they took to `cpu`; returns their wall time.
+fn measure<S: Send>(
+    cpu: &mut Duration,
+    states: &mut [S],
+    iters: u64,
+    task: impl Fn(&mut S) + Sync,
+) -> Duration {
     let before = cpu_now();
-    let wall = task();
+    let wall = parallel(states, iters, task);
     *cpu += cpu_now().saturating_sub(before);
     wall
 }
@@ -374,35 +380,27 @@ fn ratio_summary() {
     let mut paired_old = Vec::with_capacity(rounds);
     for _ in 0..rounds {
         let t = [
-            measure(&mut cpu[0], || parallel(&mut units, per_round, spawn_true)),
-            measure(&mut cpu[1], || {
-                parallel(&mut workers, per_round, |w| runner.run(w))
+            measure(&mut cpu[0], &mut units, per_round, spawn_true),
+            measure(&mut cpu[1], &mut workers, per_round, |w| runner.run(w)),
+            measure(&mut cpu[2], &mut units, per_round, spawn_cat),
+            measure(&mut cpu[3], &mut workers, per_round, |w| {
+                runner_true.run_unjudged(w)
             }),
-            measure(&mut cpu[2], || parallel(&mut units, per_round, spawn_cat)),
-            measure(&mut cpu[3], || {
-                parallel(&mut workers, per_round, |w| runner_true.run_unjudged(w))
+            measure(&mut cpu[4], &mut workers, per_round, |w| {
+                runner_c_locale.run(w)
             }),
-            measure(&mut cpu[4], || {
-                parallel(&mut workers, per_round, |w| runner_c_locale.run(w))
+            measure(&mut cpu[5], &mut old, per_round, |w| runner.run(w)),
+            measure(&mut cpu[6], &mut file_group, per_round, |w| runner.run(w)),
+            measure(&mut cpu[7], &mut pipe_namespace, per_round, |w| {
+                runner.run(w)
             }),
-            measure(&mut cpu[5], || {
-                parallel(&mut old, per_round, |w| runner.run(w))
+            measure(&mut cpu[8], &mut old, per_round, |w| {
+                runner_true.run_unjudged(w)
             }),
-            measure(&mut cpu[6], || {
-                parallel(&mut file_group, per_round, |w| runner.run(w))
+            measure(&mut cpu[9], &mut file_group, per_round, |w| {
+                runner_true.run_unjudged(w)
             }),
-            measure(&mut cpu[7], || {
-                parallel(&mut pipe_namespace, per_round, |w| runner.run(w))
-            }),
-            measure(&mut cpu[8], || {
-                parallel(&mut old, per_round, |w| runner_true.run_unjudged(w))
-            }),
-            measure(&mut cpu[9], || {
-                parallel(&mut file_group, per_round, |w| runner_true.run_unjudged(w))
-            }),
-            measure(&mut cpu[10], || {
-                parallel(&mut fallback, per_round, |w| runner.run(w))
-            }),
+            measure(&mut cpu[10], &mut fallback, per_round, |w| runner.run(w)),
         ];
         paired_old.push(t[5].as_secs_f64() / t[1].as_secs_f64());
         paired.push(t[0].as_secs_f64() / t[1].as_secs_f64());
@@ -524,23 +522,17 @@ fn sandbox_summary() {
     let mut medians: [Vec<f64>; 4] = Default::default();
     for _ in 0..rounds {
         let t = [
-            measure(&mut cpu[0], || {
-                parallel(&mut today, per_round, |w| runner.run(w))
+            measure(&mut cpu[0], &mut today, per_round, |w| runner.run(w)),
+            measure(&mut cpu[1], &mut private_tmp, per_round, |w| runner.run(w)),
+            measure(&mut cpu[2], &mut sandboxed, per_round, |w| runner.run(w)),
+            measure(&mut cpu[3], &mut today, per_round, |w| {
+                runner_true.run_unjudged(w)
             }),
-            measure(&mut cpu[1], || {
-                parallel(&mut private_tmp, per_round, |w| runner.run(w))
+            measure(&mut cpu[4], &mut private_tmp, per_round, |w| {
+                runner_true.run_unjudged(w)
             }),
-            measure(&mut cpu[2], || {
-                parallel(&mut sandboxed, per_round, |w| runner.run(w))
-            }),
-            measure(&mut cpu[3], || {
-                parallel(&mut today, per_round, |w| runner_true.run_unjudged(w))
-            }),
-            measure(&mut cpu[4], || {
-                parallel(&mut private_tmp, per_round, |w| runner_true.run_unjudged(w))
-            }),
-            measure(&mut cpu[5], || {
-                parallel(&mut sandboxed, per_round, |w| runner_true.run_unjudged(w))
+            measure(&mut cpu[5], &mut sandboxed, per_round, |w| {
+                runner_true.run_unjudged(w)
             }),
         ];
         for (i, (new, old)) in [(1, 0), (2, 0), (4, 3), (5, 3)].into_iter().enumerate() {

@@ -108,32 +108,23 @@ pub(super) fn deviation_of(
     Some(DeviationReport::new(game, &finding))
 }
 
-/// The solution's runs on the probe battery ([`battery::games`]), half of
+/// The solution's runs on the probe battery ([`battery::runs`]), half of
 /// the games on `worker` and half on a second worker at once (all on
 /// `worker` when a second cannot be made).
 fn battery_runs(options: &CheckOptions, worker: &mut Worker, program: Program) -> Vec<Run> {
-    let games = battery::games();
-    let mode = options.compare;
     // Small games: a run that takes longer has most likely stopped ending.
     let limits = Limits {
         timeout: program.limits.timeout.min(BATTERY_TIMEOUT),
         ..program.limits
     };
-    let run_all = |worker: &mut Worker, games: &[Game]| -> Vec<Run> {
-        let mut solution = run_solution_until(worker, &options.command, &limits, program.deadline);
-        games
-            .iter()
-            .filter_map(|game| Run::new(game.clone(), &solution(game)?, mode))
-            .collect()
-    };
-    let (mine, theirs) = games.split_at(games.len() / 2);
-    std::thread::scope(|scope| {
-        let other = scope.spawn(|| Worker::new().ok().map(|mut w| run_all(&mut w, theirs)));
-        let mut runs = run_all(worker, mine);
-        match other.join().ok().flatten() {
-            Some(more) => runs.extend(more),
-            None => runs.extend(run_all(worker, theirs)),
-        }
-        runs
-    })
+    let mut solution = run_solution_until(worker, &options.command, &limits, program.deadline);
+    let mut second = Worker::new().ok();
+    let mut helper = second
+        .as_mut()
+        .map(|w| run_solution_until(w, &options.command, &limits, program.deadline));
+    battery::runs(
+        &mut solution,
+        helper.as_mut().map(|h| h as &mut battery::Helper<'_>),
+        options.compare,
+    )
 }

@@ -13,6 +13,9 @@ use std::sync::OnceLock;
 
 use pigkill_engine::{parse_game, Game};
 
+use super::Run;
+use crate::solution::CompareMode;
+
 /// The battery's text.
 const TEXT: &str = include_str!("battery.txt");
 
@@ -25,5 +28,64 @@ pub fn games() -> &'static [Game] {
             .filter(|chunk| !chunk.trim().is_empty())
             .filter_map(|chunk| parse_game(chunk).ok())
             .collect()
+    })
+}
+
+/// The reference's run of each of the battery's games (`None`: it does
+/// not end; none does), each computed once, when first needed: a
+/// diagnosis only adds what the program printed.
+fn right_runs() -> &'static [OnceLock<Option<Run>>] {
+    static RUNS: OnceLock<Vec<OnceLock<Option<Run>>>> = OnceLock::new();
+    RUNS.get_or_init(|| games().iter().map(|_| OnceLock::new()).collect())
+}
+
+/// A program run on the battery: a game in, its output out (`None` when
+/// it gave none).
+pub type Program<'a> = dyn FnMut(&Game) -> Option<Vec<u8>> + 'a;
+
+/// A program that can run on a thread of its own.
+pub type Helper<'a> = dyn FnMut(&Game) -> Option<Vec<u8>> + Send + 'a;
+
+/// The program's runs on the battery, in the battery's order: the first
+/// half of the games on `program`, the second half at once on `helper`
+/// on a thread of its own (all on `program` when there is no helper, or
+/// when the helper's thread fails). Games the program gave no output on
+/// are left out.
+pub fn runs(
+    program: &mut Program<'_>,
+    helper: Option<&mut Helper<'_>>,
+    mode: CompareMode,
+) -> Vec<Run> {
+    let games = games();
+    let right = right_runs();
+    // The reference runs too are shared out: each thread makes those of
+    // its own games (the first time).
+    let run_all = |program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>,
+                   range: std::ops::Range<usize>|
+     -> Vec<Run> {
+        range
+            .filter_map(|i| {
+                let run = right[i]
+                    .get_or_init(|| Run::right(games[i].clone()))
+                    .as_ref()?;
+                let actual = program(&run.game)?;
+                let mut run = run.clone();
+                run.printed(&actual, mode);
+                Some(run)
+            })
+            .collect()
+    };
+    let Some(helper) = helper else {
+        return run_all(program, 0..games.len());
+    };
+    let half = games.len() / 2;
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| run_all(helper, half..games.len()));
+        let mut runs = run_all(program, 0..half);
+        match other.join() {
+            Ok(more) => runs.extend(more),
+            Err(_) => runs.extend(run_all(program, half..games.len())),
+        }
+        runs
     })
 }

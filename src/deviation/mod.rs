@@ -26,7 +26,8 @@
 //!    to four. A minimised game that no one rule reproduces (it shows
 //!    two mistakes at once) starts from the shortest other failing games.
 //! 5. **Confirmation**: each rule stated is confirmed on fresh games
-//!    where it changes the output, predicting what all the rules stated
+//!    where it changes what the other rules stated print (the rules'
+//!    output, when it is alone), predicting what all the rules stated
 //!    print together, as [`crate::diagnose`] confirms a catalogue
 //!    mistake: at least [`MIN_PREDICTED`] games, at least 90% predicted.
 //!    A rule the program's own runs contradict is never stated.

@@ -215,7 +215,9 @@ pub fn find(
     runs.extend(passed);
     let mut program_runs = 0;
     if let (Some(solution), true) = (solution.as_deref_mut(), options.battery) {
-        runs.extend(run_battery(solution, options, &mut program_runs));
+        let battery = battery::runs(solution, None, options.mode);
+        program_runs += battery.len();
+        runs.extend(battery);
     }
     let sources: Vec<usize> = (0..runs.len().min(options.searched_failures.max(1))).collect();
     let mut rounds = vec![Round {
@@ -429,22 +431,6 @@ pub fn find(
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     Some(finding)
-}
-
-/// The program's runs on the probe battery ([`super::battery`]).
-fn run_battery(
-    solution: &mut Solution<'_>,
-    options: &DeviationOptions,
-    program_runs: &mut usize,
-) -> Vec<Run> {
-    battery::games()
-        .iter()
-        .filter_map(|game| {
-            let actual = solution(game)?;
-            *program_runs += 1;
-            Run::new(game.clone(), &actual, options.mode)
-        })
-        .collect()
 }
 
 /// The hypotheses of a round on top of `base`: the rules of the
@@ -797,9 +783,11 @@ struct Confirming {
     new_runs: Vec<Run>,
 }
 
-/// Tests `rule` by prediction: fresh games where it changes the output,
+/// Tests `rule` by prediction: fresh games where it changes the output
+/// of the other rules stated with it (of the rules when it is alone),
 /// where the program should print what `all` (the rules stated together)
-/// print (until `deadline`).
+/// print (until `deadline`). The program printing what the rules, or the
+/// other rules without it, print there counts against it.
 fn confirm(
     rule: &DeviationRule,
     all: &[DeviationRule],
@@ -808,6 +796,7 @@ fn confirm(
     deadline: Instant,
     confirming: &mut Confirming,
 ) -> Prediction {
+    let others: Vec<DeviationRule> = all.iter().copied().filter(|r| r != rule).collect();
     let mut prediction = Prediction::default();
     for index in 0..options.confirm_search {
         if prediction.of >= options.confirm_games || Instant::now() >= deadline {
@@ -816,15 +805,17 @@ fn confirm(
         let Some(mut run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {
             continue;
         };
-        let changed = run
-            .output_with(&[*rule])
-            .is_some_and(|out| !same(&out, &run.reference, options.mode));
-        if !changed {
-            continue;
-        }
-        let Some(predicted) = run.output_with(all).map(|o| o.into_owned()) else {
+        // Beside another mistake, a rule shows where it changes what that
+        // mistake prints, wherever that is.
+        let Some(predicted) = run.output_with(all).map(Cow::into_owned) else {
             continue;
         };
+        let Some(without) = run.output_with(&others).map(Cow::into_owned) else {
+            continue;
+        };
+        if same(&predicted, &without, options.mode) {
+            continue;
+        }
         prediction.of += 1;
         let actual = match confirming.outputs.get(&index) {
             Some(known) => known.clone(),
@@ -844,7 +835,9 @@ fn confirm(
         let actual = String::from_utf8_lossy(&actual);
         if same(&predicted, &actual, options.mode) {
             prediction.matched += 1;
-        } else if same(&run.reference, &actual, options.mode) {
+        } else if same(&run.reference, &actual, options.mode)
+            || same(&without, &actual, options.mode)
+        {
             prediction.right += 1;
         }
     }
