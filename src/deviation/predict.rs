@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
-use pigkill_reference::decision::{deviated_run, Decision, Deviation, DeviationRule};
+use pigkill_reference::decision::{deviated_run, ContextRule, Decision, Deviation, DeviationRule};
 
 use super::battery;
 use super::generalise::{candidate_rules, fit, Fit};
@@ -426,11 +426,62 @@ pub fn find(
                     choose: best.map_or(decision.rule, |h| h.rule.choose),
                 }],
             };
+        } else if let Some(likeliest) = instances
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options), *i))
+        {
+            finding.instance = likeliest.1.clone();
         }
     }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     Some(finding)
+}
+
+/// How many of the program's passing runs where an instance's full
+/// context recurs are run to see whether the program decides otherwise
+/// there too.
+const FULL_CONTEXT_CHECKED: usize = 64;
+
+/// How many of the program's own passing runs contradict `instance` made
+/// in its whole context (the instance's decisions, each made otherwise
+/// wherever every feature of its kind reads as it did there): the passing
+/// runs, of the first [`FULL_CONTEXT_CHECKED`] where it changes a
+/// decision, where it changes the output. A decision whose
+/// context recurs in every game (a pig's starting HP, say) and that the
+/// program gets right elsewhere is an unlikely place for it to have gone
+/// another way: such an instance reproduces the minimised game by luck.
+fn contradicted_in_full_context(
+    instance: &Explanation,
+    runs: &[Run],
+    options: &DeviationOptions,
+) -> usize {
+    let rules: Vec<DeviationRule> = instance
+        .steps
+        .iter()
+        .map(|step| {
+            let mask = step
+                .decision
+                .kind
+                .features()
+                .iter()
+                .fold(0, |mask, f| mask | f.bit());
+            DeviationRule {
+                kind: step.decision.kind,
+                when: ContextRule {
+                    mask,
+                    values: step.decision.context.0 & mask,
+                },
+                choose: step.choose,
+            }
+        })
+        .collect();
+    runs.iter()
+        .filter(|run| run.passed && rules.iter().any(|r| run.changed_by(r).next().is_some()))
+        .take(FULL_CONTEXT_CHECKED)
+        .filter(|run| fit(&rules, run, options) == Fit::Contradicted)
+        .count()
 }
 
 /// The hypotheses of a round on top of `base`: the rules of the
