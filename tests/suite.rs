@@ -5,7 +5,8 @@
 //! fire and those that are exposed as the decision API says; wrong
 //! solutions given with `--against` fail the suite (a test is swapped in
 //! when none does); accepted solutions pass it. (The packages the suites
-//! are written as: tests/packages.rs.)
+//! are written as: tests/packages.rs.) The local search after the greedy
+//! choice never loses what the tests expose.
 
 use std::process::Command;
 use std::sync::OnceLock;
@@ -15,6 +16,7 @@ mod common;
 
 use common::{pigkill, text};
 use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits};
+use pigkill::suite::anneal::{anneal, AnnealOptions};
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
 use pigkill::suite::{build, PoolSizes, Slot, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine, StrategyEngine};
@@ -208,6 +210,47 @@ fn mistakes_a_tiny_pool_cannot_expose_get_a_bigger_search() {
     assert!(suite.extra_rounds >= 1);
     let missed = pigkill::suite::MutantSet::all().difference(&suite.exposed());
     assert!(missed.is_empty(), "not exposed: {missed}");
+}
+
+#[test]
+fn the_local_search_keeps_every_mistake_event_and_live_rule_its_tests_expose() {
+    for (seed, suite) in (1..).zip(suites()).take(2) {
+        // Search again from the suite's tests, with other random numbers:
+        // the search takes swaps that lose on the way, never in the end.
+        let mut pool = suite.pool.clone();
+        let mut tests = suite.tests.clone();
+        anneal(
+            &pool,
+            &mut tests,
+            &AnnealOptions {
+                moves: 20_000,
+                ..AnnealOptions::default()
+            },
+            seed,
+        );
+        pool.complete_all(&tests);
+        let after = Suite {
+            pool,
+            tests,
+            ..suite.clone()
+        };
+        let slots = |s: &Suite| -> Vec<Slot> { s.cases().map(|c| c.slot).collect() };
+        assert_eq!(slots(&after), slots(suite), "seed {seed}: the shape");
+        assert!(
+            suite.exposed().is_subset(&after.exposed()),
+            "seed {seed}: a catalogue mistake lost"
+        );
+        assert!(
+            suite.events().iter().all(|e| after.events().contains(e)),
+            "seed {seed}: a rule event lost"
+        );
+        assert!(
+            after.narrow_caught().0 >= suite.narrow_caught().0,
+            "seed {seed}: {} live rules exposed before the search, {} after",
+            suite.narrow_caught().0,
+            after.narrow_caught().0
+        );
+    }
 }
 
 #[test]

@@ -12,10 +12,13 @@
 //!   of them a game exposes.
 //! - [`pool`] draws the candidates of each kind of slot ([`Slot`]).
 //! - [`select`] chooses the suite from the pools ([`build`]).
+//! - [`anneal`] is the local search after the greedy choice (simulated
+//!   annealing over what the candidates are known to expose).
 //! - [`solutions`] runs wrong solutions that the suite must fail
 //!   (`--against`) and right ones that must pass it (`--accepted`).
 //! - [`report`] writes `SUITE.md`.
 
+pub mod anneal;
 pub mod exposure;
 pub mod narrow;
 pub mod pool;

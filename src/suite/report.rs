@@ -81,7 +81,9 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
          then every mistake within each subtask, as many live narrow rules as possible (see \"Narrow rules\"), every rule event, a second test for each mistake, \
          and as many separated pairs of mistakes as possible, small tests first; then swaps that expose more narrow rules, \
          or give a rule that one test exposes a second test, among the candidates and {} variants drawn of the chosen tests \
-         (a chosen game with its deck, from a random card on, taken from another candidate's).\n",
+         (a chosen game with its deck, from a random card on, taken from another candidate's), \
+         each round of swaps followed by a local search (simulated annealing) that goes through swaps losing a little \
+         to reach tests that together expose more live narrow rules.\n",
         kept.iter().sum::<usize>(),
         list(Slot::ALL.iter().map(|s| format!("{} {}", kept[s.number()], s.name()))),
         suite.pool.set_aside.len(),

@@ -1,0 +1,349 @@
+//! A local search over the chosen tests, after the greedy choice and the
+//! swaps of [`super::select::repair`]: simulated annealing on what the
+//! candidates are known to expose.
+//!
+//! The greedy choice and the one-for-one swaps stop where no single swap
+//! exposes more live narrow rules than it loses; the rules left are often
+//! exposed by many candidates, each of which would take a test that is
+//! the only one to expose a few dozen others. Annealing walks through
+//! swaps that lose a little, so that a few swaps together can win what
+//! no single one does.
+//!
+//! The search works on the candidates best known (the chosen tests, and
+//! per slot kind the candidates known to expose the most live rules: the
+//! ones weighed exactly), with what they are known to expose; a swap never
+//! leaves a catalogue mistake or a rule event without a test. It scores
+//! a set of tests by the live rules it exposes, each weighed by its
+//! rarity, plus a smaller part for each rule exposed by a second test (see
+//! [`Weights`]). Moves are either aimed (a rule no test exposes, one of
+//! its exposers, at its best place) or at random; the random numbers come
+//! from the suite's seed, so the result depends on the pool alone.
+
+use pigkill_generators::splitmix64;
+
+use super::exposure::catalogue;
+use super::pool::{Pool, Slot};
+use crate::coverage::RuleEvent;
+
+/// What the search scores.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// How much a rule exposed by a second test counts, against 1 for the
+    /// first.
+    pub second: f64,
+    /// How much a rule's rarity adds: a rule known to be exposed by `n`
+    /// of the searched candidates weighs `1 + rarity / n`.
+    pub rarity: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            second: 0.02,
+            rarity: 0.0,
+        }
+    }
+}
+
+/// How hard the search works.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnnealOptions {
+    /// How many swaps it tries.
+    pub moves: u64,
+    /// Per slot kind, how many candidates (besides the tests) it may swap
+    /// in: those known to expose the most live rules.
+    pub per_slot: usize,
+    /// What it scores.
+    pub weights: Weights,
+    /// The temperature at the start and at the end (the odds of taking a
+    /// swap that loses `d` are `exp(-d / temperature)`).
+    pub temperature: (f64, f64),
+}
+
+impl Default for AnnealOptions {
+    fn default() -> AnnealOptions {
+        AnnealOptions {
+            moves: 200_000,
+            per_slot: 600,
+            weights: Weights::default(),
+            temperature: (2.0, 0.05),
+        }
+    }
+}
+
+/// The search's state: which tests expose each rule, mistake and event.
+struct Cover {
+    /// For each rule of the family, a bit per test position.
+    rules: Vec<u32>,
+    /// For each catalogue mistake, how many tests expose it.
+    mistakes: Vec<u16>,
+    /// For each rule event, how many tests cover it.
+    events: Vec<u16>,
+    /// For each test position, what the score loses when it goes.
+    loss: Vec<f64>,
+    /// The weight of the rules some test exposes.
+    first: f64,
+    /// The score: `first`, and `second` times the weight of the rules
+    /// two tests or more expose.
+    score: f64,
+}
+
+impl Cover {
+    /// Sets the tests exposing rule `r` (of weight `w`) to `mask`, keeping
+    /// `loss` up to date.
+    fn set(&mut self, r: usize, mask: u32, w: f64, second: f64) {
+        for (m, sign) in [(self.rules[r], -1.0), (mask, 1.0)] {
+            match m.count_ones() {
+                0 => {}
+                1 => {
+                    self.first += sign * w;
+                    self.score += sign * w;
+                }
+                _ => {
+                    self.first += sign * w;
+                    self.score += sign * w * (1.0 + second);
+                }
+            }
+            let share = match m.count_ones() {
+                1 => w,
+                2 => w * second,
+                _ => continue,
+            };
+            let mut bits = m;
+            while bits != 0 {
+                let p = bits.trailing_zeros() as usize;
+                self.loss[p] += sign * share;
+                bits &= bits - 1;
+            }
+        }
+        self.rules[r] = mask;
+    }
+
+    /// Puts searched candidate `k` at test position `p`.
+    fn add(&mut self, p: usize, k: usize, of: &Exposures<'_>) {
+        for &r in &of.rules[k] {
+            let mask = self.rules[r as usize] | 1 << p;
+            self.set(r as usize, mask, of.weight[r as usize], of.second);
+        }
+        for &m in &of.mistakes[k] {
+            self.mistakes[m] += 1;
+        }
+        for &e in &of.events[k] {
+            self.events[e] += 1;
+        }
+    }
+
+    /// Takes searched candidate `k` away from test position `p`.
+    fn remove(&mut self, p: usize, k: usize, of: &Exposures<'_>) {
+        for &r in &of.rules[k] {
+            let mask = self.rules[r as usize] & !(1 << p);
+            self.set(r as usize, mask, of.weight[r as usize], of.second);
+        }
+        for &m in &of.mistakes[k] {
+            self.mistakes[m] -= 1;
+        }
+        for &e in &of.events[k] {
+            self.events[e] -= 1;
+        }
+    }
+}
+
+/// What each searched candidate exposes, and how much each rule weighs.
+struct Exposures<'a> {
+    rules: &'a [Vec<u32>],
+    mistakes: &'a [Vec<usize>],
+    events: &'a [Vec<usize>],
+    weight: &'a [f64],
+    second: f64,
+}
+
+/// Runs the search on `tests` (see the module docs), and puts the best
+/// set of tests it found in their place (never one worse than `tests`:
+/// the best exposes at least the weight of live rules they do,
+/// then scores the most). `salt` picks the random numbers. Suites of more than 32 tests
+/// are left as they are.
+pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u64) {
+    let n_tests = tests.len();
+    if n_tests == 0 || n_tests > 32 || options.moves == 0 {
+        return;
+    }
+    let family_len = pool.narrow.family.len();
+    let live = pool.narrow.live();
+    let is_live: Vec<bool> = {
+        let mut v = vec![false; family_len];
+        for r in live.iter() {
+            v[r as usize] = true;
+        }
+        v
+    };
+    // The candidates searched: the tests, and per slot kind the best known.
+    let mut searched: Vec<usize> = tests.to_vec();
+    for slot in Slot::ALL {
+        let mut of_slot: Vec<(usize, usize)> = pool
+            .candidates
+            .iter()
+            .enumerate()
+            .filter(|(id, c)| c.slot == slot && !tests.contains(id) && !c.narrow.is_empty())
+            .map(|(id, c)| (c.narrow.len(), id))
+            .collect();
+        of_slot.sort_unstable_by(|a, b| b.cmp(a));
+        searched.extend(of_slot.iter().take(options.per_slot).map(|&(_, id)| id));
+    }
+    // Each searched candidate's live rules.
+    let rules_of: Vec<Vec<u32>> = searched
+        .iter()
+        .map(|&id| {
+            pool.candidates[id]
+                .narrow
+                .iter()
+                .copied()
+                .filter(|&r| is_live[r as usize])
+                .collect()
+        })
+        .collect();
+    let mut exposers: Vec<Vec<u32>> = vec![Vec::new(); family_len];
+    for (k, rules) in rules_of.iter().enumerate() {
+        for &r in rules {
+            exposers[r as usize].push(k as u32);
+        }
+    }
+    let weight: Vec<f64> = exposers
+        .iter()
+        .map(|e| {
+            if e.is_empty() {
+                1.0
+            } else {
+                1.0 + options.weights.rarity / e.len() as f64
+            }
+        })
+        .collect();
+    let second = options.weights.second;
+    let slot_of: Vec<Slot> = searched
+        .iter()
+        .map(|&id| pool.candidates[id].slot)
+        .collect();
+    let mistakes_of: Vec<Vec<usize>> = searched
+        .iter()
+        .map(|&id| pool.candidates[id].exposes.iter().collect())
+        .collect();
+    let events_of: Vec<Vec<usize>> = searched
+        .iter()
+        .map(|&id| {
+            pool.candidates[id]
+                .case
+                .events
+                .iter()
+                .map(|e| e as usize)
+                .collect()
+        })
+        .collect();
+
+    // The current tests, as positions into `searched`.
+    let mut current: Vec<usize> = (0..n_tests).collect();
+    let of = Exposures {
+        rules: &rules_of,
+        mistakes: &mistakes_of,
+        events: &events_of,
+        weight: &weight,
+        second,
+    };
+    let mut cover = Cover {
+        rules: vec![0; family_len],
+        mistakes: vec![0; catalogue().len()],
+        events: vec![0; RuleEvent::ALL.len()],
+        loss: vec![0.0; n_tests],
+        first: 0.0,
+        score: 0.0,
+    };
+    for (p, &k) in current.iter().enumerate() {
+        cover.add(p, k, &of);
+    }
+    // The best tests so far: by the rules they expose, then by the score.
+    let better = |cover: &Cover, best: (f64, f64)| {
+        const EPSILON: f64 = 1e-6;
+        cover.first > best.0 + EPSILON
+            || (cover.first > best.0 - EPSILON && cover.score > best.1 + EPSILON)
+    };
+    let mut best = ((cover.first, cover.score), current.clone());
+    let (t0, t1) = options.temperature;
+    let mut delta = vec![0.0f64; n_tests];
+    for step in 0..options.moves {
+        let r1 = splitmix64(salt, 3 * step);
+        let r2 = splitmix64(salt, 3 * step + 1);
+        // The candidate to swap in: an exposer of a rule no test exposes
+        // (aimed), or any searched candidate.
+        let k = if r1 & 1 == 0 {
+            let rule = (r1 >> 1) as usize % family_len;
+            // The first open rule with exposers from a random place on.
+            let open = (0..family_len)
+                .map(|i| (rule + i) % family_len)
+                .find(|&r| is_live[r] && cover.rules[r] == 0 && !exposers[r].is_empty());
+            match open {
+                Some(r) => exposers[r][(r2 % exposers[r].len() as u64) as usize] as usize,
+                None => (r2 % searched.len() as u64) as usize,
+            }
+        } else {
+            (r2 % searched.len() as u64) as usize
+        };
+        if current.contains(&k) {
+            continue;
+        }
+        // The gain of putting `k` in place of each test.
+        for (d, &l) in delta.iter_mut().zip(&cover.loss) {
+            *d = -l;
+        }
+        for &r in &rules_of[k] {
+            let m = cover.rules[r as usize];
+            let w = weight[r as usize];
+            match m.count_ones() {
+                0 => delta.iter_mut().for_each(|d| *d += w),
+                1 => {
+                    for (p, d) in delta.iter_mut().enumerate() {
+                        *d += if m & (1 << p) != 0 { w } else { w * second };
+                    }
+                }
+                2 => {
+                    for (p, d) in delta.iter_mut().enumerate() {
+                        if m & (1 << p) != 0 {
+                            *d += w * second;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let place = (0..n_tests)
+            .filter(|&p| slot_of[current[p]] == slot_of[k])
+            .filter(|&p| keeps(&cover, current[p], k, &of))
+            .max_by(|&a, &b| delta[a].total_cmp(&delta[b]).then(b.cmp(&a)));
+        let Some(p) = place else {
+            continue;
+        };
+        let d = delta[p];
+        let temperature = t0 * (t1 / t0).powf(step as f64 / options.moves as f64);
+        let odds = (splitmix64(salt, 3 * step + 2) >> 11) as f64 / (1u64 << 53) as f64;
+        if d >= 0.0 || odds < (d / temperature).exp() {
+            let old = current[p];
+            cover.remove(p, old, &of);
+            cover.add(p, k, &of);
+            current[p] = k;
+            if better(&cover, best.0) {
+                best = ((cover.first, cover.score), current.clone());
+            }
+        }
+    }
+    for (t, &k) in tests.iter_mut().zip(&best.1) {
+        *t = searched[k];
+    }
+}
+
+/// Whether the test that is searched candidate `old` may give way to `new`:
+/// every catalogue mistake and rule event it alone covers, `new` covers.
+fn keeps(cover: &Cover, old: usize, new: usize, of: &Exposures<'_>) -> bool {
+    of.mistakes[old]
+        .iter()
+        .all(|&m| cover.mistakes[m] > 1 || of.mistakes[new].contains(&m))
+        && of.events[old]
+            .iter()
+            .all(|&e| cover.events[e] > 1 || of.events[new].contains(&e))
+}
