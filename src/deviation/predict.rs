@@ -461,12 +461,7 @@ fn contradicted_in_full_context(
         .steps
         .iter()
         .map(|step| {
-            let mask = step
-                .decision
-                .kind
-                .features()
-                .iter()
-                .fold(0, |mask, f| mask | f.bit());
+            let mask = step.decision.kind.feature_mask();
             DeviationRule {
                 kind: step.decision.kind,
                 when: ContextRule {
