@@ -159,6 +159,40 @@
 //   NARROW_REBEL_COUNT_MISSES_LAST_SEAT   the last-FP check after a death counts seats 2..n-1 (an FP in seat n is missed)
 //   NARROW_EMPTY_HAND_PRINTS_DEAD         a living pig with an empty hand is printed DEAD
 //   NARROW_GAME_ENDING_AREA_CARD_KEPT     the N or W whose resolution ends the game is still printed in its player's hand
+//
+// Narrow mistakes, fourth batch (session 5, "blind4": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; same
+// -DNARROW_<ID> form; split `blind4` in examples/narrow.tsv):
+//
+//   NARROW_TURN_ORDER_RESTARTS_AFTER_DEATH  after a turn in which any pig died, the next turn goes to MP (pig 1)
+//   NARROW_OWN_DEATH_SKIPS_NEXT_TURN      when a pig dies in its own turn, the next living pig's turn is skipped too
+//   NARROW_START_HAND_CROSSBOW_EQUIPPED   a Z among the 4 starting cards is equipped at set-up (taken out of the hand)
+//   NARROW_PEACH_ONLY_BELOW_THREE         in the play phase P is playable only at HP 2 or less (not at HP 3)
+//   NARROW_KILL_FLAG_CLEARED_BY_TARGET_DEATH  a kill that kills its target does not use up the phase's kill
+//   NARROW_CROSSBOW_AFTER_KILL_WAITS      a crossbow first equipped after the phase's kill lifts the limit only from the next turn
+//   NARROW_KILL_NEXT_SKIPS_ONE_DEAD       the kill's next-pig search skips one dead seat only: behind two dead in a row, no kill target
+//   NARROW_RESCUED_ENDS_OWN_TURN          a pig that eats a peach when dying in its own turn ends that turn
+//   NARROW_USED_KILL_ENDS_PHASE           a K the scan meets after the phase's kill (no crossbow) ends the play phase
+//   NARROW_LOYALIST_DUEL_STOPS_AT_DEAD    a ZP's duel search stops at the first dead seat (break, not skip)
+//   NARROW_REBEL_KILL_ON_LOYALIST_NO_REVEAL  an FP's K at a revealed ZP does not reveal it (its K at MP does)
+//   NARROW_TARGETS_READ_REVEALS_AT_TURN_START  kill/duel targets read who was revealed when the turn began (reveals in the turn missed)
+//   NARROW_LORD_DUEL_PREFERS_REVEALED     MP duels the first revealed FP going forward, a suspected pig only if there is none
+//   NARROW_KILL_ANSWERED_BY_J             a kill's target without a D discards a J instead, if it has one
+//   NARROW_DUEL_LOSER_PLAYER_SHORT_DISCARD  when a duel's player runs out first, the target has discarded one K too few
+//   NARROW_NO_SUSPICION_WHEN_LORD_RESCUED MP does not suspect the N/W player when that damage brought MP to 0 HP (peach eaten)
+//   NARROW_INVASION_RESOLVES_BACKWARD     an N resolves backward from the player's previous pig (a W forward)
+//   NARROW_DUEL_NO_KILLS_HURTS_PLAYER     in a duel where neither side holds a K, the player takes the damage
+//   NARROW_LORD_NO_PROTECT_LOYALIST       MP protects only itself, never a revealed ZP
+//   NARROW_AREA_J_REVEALS_AFTER_RESOLUTION  a J played during an N/W reveals its player only after the whole N/W
+//   NARROW_NULLIFY_ROUND_ONE_SHORT        the first nullify round stops one pig early: the pig just before the trick's player is not asked
+//   NARROW_REBEL_PROTECTS_SUSPECTED       an FP protects a pig MP suspects (as it would a revealed FP)
+//   NARROW_LOYALIST_COUNTERS_ONLY_OWN_SIDE_TRICK  a ZP attacks a J protecting a revealed FP only when the trick's player is MP or a ZP
+//   NARROW_AREA_NULLIFY_STARTS_AT_RESOLVED  in an N/W each nullify round starts at the pig being resolved, not at the player
+//   NARROW_REWARD_TO_CURRENT_PIG          the reward for an FP's death goes to the pig whose turn it is, not the damage source
+//   NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH  the living-FP counter is also decremented when a ZP dies
+//   NARROW_REWARD_BEFORE_RESCUE           the reward is drawn when an FP drops to 0 HP, even if it then eats a peach
+//   NARROW_NO_REWARD_IN_VICTIMS_OWN_TURN  an FP that dies in its own turn gives its killer no reward
+//   NARROW_TRAILING_DEAD_LINES_MISSING    dead pigs after the last living seat print no line
 #include <cstdio>
 #include <cstring>
 
@@ -215,6 +249,29 @@ int fresh;       // cards at the right end of its hand gained in this phase
 #endif
 #ifdef NARROW_LOYALIST_IGNORES_J_REVEAL
 bool showedHostility[MAXN];  // revealed by a K or an F
+#endif
+
+#ifdef NARROW_TURN_ORDER_RESTARTS_AFTER_DEATH
+bool deathInTurn;  // some pig died since the turn began
+#endif
+#ifdef NARROW_CROSSBOW_AFTER_KILL_WAITS
+bool crossbowLate;  // the crossbow was first equipped after this phase's kill
+#endif
+#ifdef NARROW_RESCUED_ENDS_OWN_TURN
+bool turnOver;     // the current pig was rescued from dying in its own turn
+#endif
+#ifdef NARROW_TARGETS_READ_REVEALS_AT_TURN_START
+bool revealedAtTurn[MAXN];  // who was revealed when the current turn began
+#endif
+#ifdef NARROW_LOYALIST_COUNTERS_ONLY_OWN_SIDE_TRICK
+int trickUser;     // the player of the trick being nullified
+#endif
+#ifdef NARROW_AREA_J_REVEALS_AFTER_RESOLUTION
+bool inAreaJ;      // an N/W is being resolved
+bool revealLater[MAXN];
+#endif
+#ifdef NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH
+int rebelsLeft;    // living FPs
 #endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
@@ -304,6 +361,12 @@ bool revealedAs(int t, int r) { return revealed[t] && role[t] == r; }
 // is t a kill/duel target for p?
 bool hostile(int p, int t) {
     if (t == p || dead[t]) return false;
+#ifdef NARROW_TARGETS_READ_REVEALS_AT_TURN_START
+    // who is revealed, as it was when the turn began
+    if (role[p] == MP) return (revealedAtTurn[t] && role[t] == FP) || suspected[t];
+    if (role[p] == ZP) return revealedAtTurn[t] && role[t] == FP;
+    return role[t] == MP || (revealedAtTurn[t] && role[t] == ZP);
+#endif
     if (role[p] == MP) {
 #ifdef MISTAKE_LORD_IGNORES_SUSPICION
         return revealedAs(t, FP);
@@ -367,6 +430,10 @@ int killTarget(int p) {
     int t = (p == current) ? turnNext : nextAlive(p);
 #elif defined(NARROW_SEAT_LINK_STALE_AFTER_DEATH)
     int t = nxt[p];
+#elif defined(NARROW_KILL_NEXT_SKIPS_ONE_DEAD)
+    int t = (p + 1) % n;
+    if (dead[t]) t = (t + 1) % n;
+    if (dead[t]) return -1;
 #elif defined(NARROW_KILL_NEXT_NO_WRAP)
     int t = p + 1;
     while (t < n && dead[t]) t++;
@@ -391,6 +458,25 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
+#ifdef NARROW_LORD_DUEL_PREFERS_REVEALED
+    if (role[p] == MP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (revealedAs(t, FP)) return t;
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (suspected[t]) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_LOYALIST_DUEL_STOPS_AT_DEAD
+    if (role[p] == ZP) {
+        for (int k = 1; k < n; k++) {
+            int t = (p + k) % n;
+            if (dead[t]) break;
+            if (hostile(p, t)) return t;
+        }
+        return -1;
+    }
+#endif
 #ifdef NARROW_LORD_DUELS_ONLY_REVEALED
     if (role[p] == MP) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
@@ -472,6 +558,9 @@ void die(int t, int src) {
     dead[t] = true;
     len[t] = 0;
     crossbow[t] = false;
+#ifdef NARROW_TURN_ORDER_RESTARTS_AFTER_DEATH
+    deathInTurn = true;
+#endif
 #ifdef NARROW_SEAT_LINK_STALE_AFTER_DEATH
     nxt[(t + n - 1) % n] = nxt[t];
 #endif
@@ -486,6 +575,8 @@ void die(int t, int src) {
         for (int i = 1; i < n - 1; i++)
             if (!dead[i] && role[i] == FP) left++;
         if (left == 0) {
+#elif defined(NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH)
+        if (--rebelsLeft <= 0) {
 #else
         if (aliveRebels() == 0) {
 #endif
@@ -505,6 +596,15 @@ void die(int t, int src) {
 #ifdef NARROW_NO_REWARD_FOR_UNREVEALED_REBEL
         if (!revealed[t]) return;
 #endif
+#ifdef NARROW_REWARD_BEFORE_RESCUE
+        return;  // drawn already, when it dropped to 0 HP
+#endif
+#ifdef NARROW_NO_REWARD_IN_VICTIMS_OWN_TURN
+        if (t == current) return;  // its turn is over
+#endif
+#ifdef NARROW_REWARD_TO_CURRENT_PIG
+        src = current;
+#endif
 #ifdef NARROW_KILL_LIMIT_RESET_BY_REWARD
         if (src == current) killUsed = false;
 #endif
@@ -522,6 +622,13 @@ void die(int t, int src) {
         return;
     }
     // a ZP died
+#ifdef NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH
+    if (--rebelsLeft <= 0) {
+        over = true;
+        winner = MP;
+        return;
+    }
+#endif
 #ifdef NARROW_LOYALIST_KILLER_PENALISED
     bool penalty = role[src] != FP;
 #else
@@ -550,6 +657,10 @@ void die(int t, int src) {
 void damage(int t, int src) {
     hp[t]--;
     if (hp[t] > 0) return;
+#ifdef NARROW_REWARD_BEFORE_RESCUE
+    if (role[t] == FP && aliveRebels() > 1)
+        for (int k = 0; k < 3; k++) rewardDraw(src);
+#endif
 #ifdef NARROW_PENALTY_BEFORE_RESCUE
     if (role[t] == ZP && role[src] == MP) {
         len[src] = 0;
@@ -581,6 +692,9 @@ void damage(int t, int src) {
 #else
         if (respond(t, 'P')) {
             hp[t] = 1;
+#ifdef NARROW_RESCUED_ENDS_OWN_TURN
+            if (t == current) turnOver = true;
+#endif
             return;
         }
 #endif
@@ -605,6 +719,12 @@ bool wantsProtect(int j, int t) {
 #ifdef NARROW_LOYALIST_PROTECTS_ONLY_LORD
     if (role[j] == ZP && role[t] != MP) return false;
 #endif
+#ifdef NARROW_LORD_NO_PROTECT_LOYALIST
+    if (role[j] == MP && role[t] != MP) return false;
+#endif
+#ifdef NARROW_REBEL_PROTECTS_SUSPECTED
+    if (role[j] == FP && suspected[t] && !dead[t]) return true;
+#endif
     if (role[t] == MP || revealedAs(t, ZP)) return role[j] == MP || role[j] == ZP;
     if (revealedAs(t, FP)) return role[j] == FP;
     return false;
@@ -623,6 +743,9 @@ bool wantsAttack(int j, int t) {
 #endif
 #ifdef NARROW_REBEL_COUNTERS_ONLY_FOR_LORD
     if (role[j] == FP && role[t] != MP) return false;
+#endif
+#ifdef NARROW_LOYALIST_COUNTERS_ONLY_OWN_SIDE_TRICK
+    if (role[j] == ZP && role[trickUser] == FP) return false;
 #endif
 #ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
     if (role[t] == FP) return role[j] == MP || role[j] == ZP;
@@ -643,6 +766,9 @@ bool nullified(int user, int t, int first = -1) {
     int count = 0;
 #endif
     int from = first < 0 ? user : first;
+#ifdef NARROW_LOYALIST_COUNTERS_ONLY_OWN_SIDE_TRICK
+    trickUser = user;
+#endif
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
     bool playedJ[MAXN] = {};
 #endif
@@ -655,6 +781,9 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef NARROW_COUNTER_ROUND_NO_WRAP
             if (count > 0 && from + k >= n) break;
+#endif
+#ifdef NARROW_NULLIFY_ROUND_ONE_SHORT
+            if (count == 0 && k == n - 1) break;
 #endif
             int j = (from + k) % n;
             if (dead[j]) continue;
@@ -691,6 +820,10 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_LORD_PROTECT_NO_REVEAL
             if (count % 2 == 1 || t != 0)
 #endif
+#ifdef NARROW_AREA_J_REVEALS_AFTER_RESOLUTION
+            if (inAreaJ) revealLater[j] = true;
+            else
+#endif
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
@@ -724,6 +857,9 @@ void playKill(int p, int t) {
     showedHostility[p] = true;
 #endif
 #ifndef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
+#ifdef NARROW_REBEL_KILL_ON_LOYALIST_NO_REVEAL
+    if (role[p] != FP || t == 0)
+#endif
     if (role[p] != MP) reveal(p, true);
 #endif
 #ifdef NARROW_LOYALIST_NO_DODGE_FOR_LORD
@@ -748,10 +884,16 @@ void playKill(int p, int t) {
 #endif
         return;
     }
+#ifdef NARROW_KILL_ANSWERED_BY_J
+    if (respond(t, 'J')) return;
+#endif
 #ifdef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
     if (role[p] != MP) reveal(p, true);
 #endif
     damage(t, p);
+#ifdef NARROW_KILL_FLAG_CLEARED_BY_TARGET_DEATH
+    if (dead[t]) killUsed = false;
+#endif
 }
 
 void fightDuel(int p, int t);
@@ -822,6 +964,30 @@ void fightDuel(int p, int t) {
     }
     return;
 #else
+#ifdef NARROW_DUEL_NO_KILLS_HURTS_PLAYER
+    if (findResponse(t, 'K') < 0 && findResponse(p, 'K') < 0) {
+        damage(p, t);
+        return;
+    }
+#endif
+#ifdef NARROW_DUEL_LOSER_PLAYER_SHORT_DISCARD
+    {
+        // count each side's kills: the side with fewer loses (a tie: the target)
+        int kt = 0, kp = 0;
+        for (int i = 0; i < len[t]; i++) kt += hand[t][i] == 'K';
+        for (int i = 0; i < len[p]; i++) kp += hand[p][i] == 'K';
+        int rounds = kt <= kp ? kt : kp;
+        for (int r = 0; r < rounds; r++) {
+            respond(t, 'K');
+            respond(p, 'K');
+        }
+        if (kt <= kp)
+            damage(t, p);
+        else
+            damage(p, t);
+        return;
+    }
+#endif
 #ifdef MISTAKE_DUEL_PLAYER_FIRST
     int cur = p;
 #else
@@ -885,6 +1051,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_AREA_SPARED_FLAG_NOT_RESET
     bool spared = false;
 #endif
+#ifdef NARROW_AREA_J_REVEALS_AFTER_RESOLUTION
+    inAreaJ = true;
+#endif
 #if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
 #elif defined(NARROW_INVASION_REACHES_PLAYER)
@@ -895,6 +1064,8 @@ void playArea(int p, char c) {
 #ifdef MISTAKE_INVASION_FROM_FIRST_PIG
         int j = k - 1;
         if (j >= p) j++;
+#elif defined(NARROW_INVASION_RESOLVES_BACKWARD)
+        int j = (c == 'N') ? (p + n - k) % n : (p + k) % n;
 #else
         int j = (p + k) % n;
 #endif
@@ -922,7 +1093,11 @@ void playArea(int p, char c) {
         if (check && !spared) spared = nullified(p, j);
         if (spared) continue;
 #endif
+#ifdef NARROW_AREA_NULLIFY_STARTS_AT_RESOLVED
+        if (check && nullified(p, j, j)) {
+#else
         if (check && nullified(p, j)) {
+#endif
 #ifdef NARROW_SUSPICION_WHEN_NULLIFIED
             if (j == 0 && !revealed[p] && role[p] != MP) suspected[p] = true;
 #endif
@@ -972,6 +1147,9 @@ void playArea(int p, char c) {
         if (suspect && j == 0 && unrevealed && role[p] != MP)
             for (int q = 0; q < n; q++) suspected[q] = q == p;
 #else
+#ifdef NARROW_NO_SUSPICION_WHEN_LORD_RESCUED
+        if (hit && hp[j] <= 1) suspect = false;  // MP goes to 0 HP: dying, not suspecting
+#endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) suspected[p] = true;
 #endif
         if (hit) {
@@ -992,6 +1170,14 @@ void playArea(int p, char c) {
 #if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     inArea = false;
 #endif
+#ifdef NARROW_AREA_J_REVEALS_AFTER_RESOLUTION
+    inAreaJ = false;
+    for (int q = 0; q < n; q++)
+        if (revealLater[q]) {
+            revealLater[q] = false;
+            if (role[q] != MP && !dead[q]) reveal(q);
+        }
+#endif
 #ifdef NARROW_AREA_REWARD_AFTER_RESOLUTION
     if (!over)
         for (int k = 0; k < areaReward; k++) rewardDraw(p);
@@ -1006,13 +1192,17 @@ bool playable(int p, char c) {
         return true;
 #elif defined(NARROW_PEACH_HP_READ_AT_PHASE_START)
         return phaseHp < 4;
+#elif defined(NARROW_PEACH_ONLY_BELOW_THREE)
+        return hp[p] < maxHp(p) - 1;
 #else
         return hp[p] < maxHp(p);
 #endif
     case 'K':
 #ifndef MISTAKE_UNLIMITED_KILLS
-#ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
+#if defined(NARROW_CROSSBOW_ONLY_THIS_TURN)
         if (killUsed && !crossbowThisTurn) return false;
+#elif defined(NARROW_CROSSBOW_AFTER_KILL_WAITS)
+        if (killUsed && (!crossbow[p] || crossbowLate)) return false;
 #else
         if (killUsed && !crossbow[p]) return false;
 #endif
@@ -1063,18 +1253,41 @@ void turn(int p) {
 #ifdef NARROW_KILL_TARGET_FIXED_AT_TURN_START
     turnNext = nextAlive(p);
 #endif
+#ifdef NARROW_CROSSBOW_AFTER_KILL_WAITS
+    crossbowLate = false;
+#endif
+#ifdef NARROW_RESCUED_ENDS_OWN_TURN
+    turnOver = false;
+#endif
+#ifdef NARROW_TARGETS_READ_REVEALS_AT_TURN_START
+    for (int q = 0; q < n; q++) revealedAtTurn[q] = revealed[q];
+#endif
     int start = 0;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     inPlay = true;
     fresh = 0;
 #endif
+#ifdef NARROW_RESCUED_ENDS_OWN_TURN
+    while (!over && !dead[p] && !turnOver) {
+#else
     while (!over && !dead[p]) {
+#endif
         int i = start;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
         if (fresh > len[p]) fresh = len[p];
         int lim = len[p] - fresh;  // the cards held when the phase began
         while (i < lim && !playable(p, hand[p][i])) i++;
         if (i >= lim) break;
+#elif defined(NARROW_USED_KILL_ENDS_PHASE)
+        bool stop = false;
+        while (i < len[p] && !playable(p, hand[p][i])) {
+            if (hand[p][i] == 'K' && killUsed && !crossbow[p]) {
+                stop = true;  // no more kills: the phase is over
+                break;
+            }
+            i++;
+        }
+        if (stop || i >= len[p]) break;
 #else
         while (i < len[p] && !playable(p, hand[p][i])) i++;
         if (i >= len[p]) break;
@@ -1121,6 +1334,9 @@ void turn(int p) {
             playArea(p, c);
             break;
         case 'Z':
+#ifdef NARROW_CROSSBOW_AFTER_KILL_WAITS
+            if (!crossbow[p] && killUsed) crossbowLate = true;
+#endif
             crossbow[p] = true;
 #ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
             crossbowThisTurn = true;
@@ -1178,6 +1394,18 @@ int main() {
         deck[i] = cardOf(s);
     }
     revealed[0] = true;
+#ifdef NARROW_START_HAND_CROSSBOW_EQUIPPED
+    for (int i = 0; i < n; i++) {
+        int z = findResponse(i, 'Z');
+        if (z >= 0) {
+            removeAt(i, z);
+            crossbow[i] = true;
+        }
+    }
+#endif
+#ifdef NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH
+    rebelsLeft = aliveRebels();
+#endif
 #ifdef NARROW_SEAT_LINK_STALE_AFTER_DEATH
     for (int i = 0; i < n; i++) nxt[i] = (i + 1) % n;
 #endif
@@ -1190,6 +1418,20 @@ int main() {
         int nxt = nextAlive(p);
         turn(p);
         p = nxt;
+    }
+#elif defined(NARROW_TURN_ORDER_RESTARTS_AFTER_DEATH)
+    while (!over) {
+        deathInTurn = false;
+        if (!dead[p]) turn(p);
+        p = deathInTurn ? 0 : (p + 1) % n;
+    }
+#elif defined(NARROW_OWN_DEATH_SKIPS_NEXT_TURN)
+    while (!over) {
+        if (!dead[p]) {
+            turn(p);
+            if (dead[p]) p = nextAlive(p);  // the next pig moved up into its seat
+        }
+        p = (p + 1) % n;
     }
 #elif defined(NARROW_SECOND_DEAD_SEAT_TAKES_TURN)
     while (!over) {
@@ -1204,7 +1446,13 @@ int main() {
     }
 #endif
     puts(winner == MP ? "MP" : "FP");
+#ifdef NARROW_TRAILING_DEAD_LINES_MISSING
+    int lines = n;
+    while (lines > 0 && dead[lines - 1]) lines--;
+    for (int i = 0; i < lines; i++) {
+#else
     for (int i = 0; i < n; i++) {
+#endif
 #ifdef NARROW_EMPTY_HAND_PRINTS_DEAD
         if (dead[i] || len[i] == 0) {
 #else
