@@ -177,6 +177,7 @@
 //   NARROW_REBEL_KILL_ON_LOYALIST_NO_REVEAL  an FP's K at a revealed ZP does not reveal it (its K at MP does)
 //   NARROW_TARGETS_READ_REVEALS_AT_TURN_START  kill/duel targets read who was revealed when the turn began (reveals in the turn missed)
 //   NARROW_LORD_DUEL_PREFERS_REVEALED     MP duels the first revealed FP going forward, a suspected pig only if there is none
+//   NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION  MP's duel target still includes a pig it once suspected after that pig revealed (its kill target does not)
 //   NARROW_KILL_ANSWERED_BY_J             a kill's target without a D discards a J instead, if it has one
 //   NARROW_DUEL_LOSER_PLAYER_SHORT_DISCARD  when a duel's player runs out first, the target has discarded one K too few
 //   NARROW_NO_SUSPICION_WHEN_LORD_RESCUED MP does not suspect the N/W player when that damage brought MP to 0 HP (peach eaten)
@@ -272,6 +273,9 @@ bool revealLater[MAXN];
 #endif
 #ifdef NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH
 int rebelsLeft;    // living FPs
+#endif
+#ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
+bool onceSuspected[MAXN];  // MP's duel list: every pig it has suspected
 #endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
@@ -458,6 +462,13 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
+#ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
+    if (role[p] == MP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (hostile(p, t) || onceSuspected[t]) return t;
+        return -1;
+    }
+#endif
 #ifdef NARROW_LORD_DUEL_PREFERS_REVEALED
     if (role[p] == MP) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
@@ -1151,6 +1162,9 @@ void playArea(int p, char c) {
         if (hit && hp[j] <= 1) suspect = false;  // MP goes to 0 HP: dying, not suspecting
 #endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) suspected[p] = true;
+#endif
+#ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
+        if (suspected[p]) onceSuspected[p] = true;
 #endif
         if (hit) {
 #ifdef NARROW_AREA_DYING_BELOW_ZERO
