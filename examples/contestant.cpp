@@ -462,13 +462,6 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
-#ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
-    if (role[p] == MP) {
-        for (int t = nextAlive(p); t != p; t = nextAlive(t))
-            if (hostile(p, t) || onceSuspected[t]) return t;
-        return -1;
-    }
-#endif
 #ifdef NARROW_LORD_DUEL_PREFERS_REVEALED
     if (role[p] == MP) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
@@ -537,8 +530,12 @@ int duelTarget(int p) {
         return -1;
     }
 #endif
-    for (int t = nextAlive(p); t != p; t = nextAlive(t))
+    for (int t = nextAlive(p); t != p; t = nextAlive(t)) {
+#ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
+        if (role[p] == MP && onceSuspected[t]) return t;
+#endif
         if (hostile(p, t)) return t;
+    }
     return -1;
 }
 
