@@ -1,8 +1,9 @@
 //! The HTML pages: the sample's replay parses and holds every pig and
 //! every event; the snapshots the page carries turn into the fold's
 //! snapshots; a page is one self-contained file under 2 MB even for the
-//! longest 2000-card game found; and a failure page shows hostile output
-//! as text, never as markup, with no raw control byte.
+//! longest 2000-card game found; a failure page shows hostile output
+//! as text, never as markup, with no raw control byte; and a deviation in
+//! the printed lines (after the last event) marks the game's end.
 
 use std::collections::HashSet;
 
@@ -344,4 +345,67 @@ fn differing_tokens_are_marked_and_spacing_is_told_apart() {
     let game_text = text(doc.select(&sel("#game-text")).next().unwrap());
     assert_eq!(game_text, SAMPLE);
     assert_eq!(doc.select(&sel("button#copy")).count(), 1);
+}
+
+/// A program that prints a dead lord's hand (`examples/contestant.cpp`
+/// built narrow makes this mistake): its deviation comes after the game's
+/// last event, at the printed lines. The page marks the game's end with
+/// the note, links to it, and opens there; it does not link to an event
+/// past the trace.
+#[test]
+fn a_deviation_in_the_printed_lines_marks_the_games_end() {
+    use pigkill::deviation::{find, DeviationOptions, DeviationReport, Run};
+    use pigkill::solution::CompareMode;
+    // Each draws the deck's last kill every turn and plays it at the
+    // other; the lord dies holding nine kills, the rules print it DEAD.
+    // The output is that of such a build (`narrow-dead-lord-prints-hand`).
+    let game = parse_game("2 1\nMP D D D D\nFP D D D D\nK\n").expect("a game");
+    let expected = StrategyEngine
+        .run(&game, Budget::default())
+        .expect("ends")
+        .to_judge_text();
+    let mut lines: Vec<&str> = expected.lines().collect();
+    assert_eq!(lines[..2], ["FP", "DEAD"], "the rules' answer");
+    let held = "K K K K K K K K K";
+    lines[1] = held;
+    let actual = format!("{}\n", lines.join("\n"));
+    let run = Run::new(game.clone(), actual.as_bytes(), CompareMode::Lines).expect("a run");
+    let options = DeviationOptions {
+        mode: CompareMode::Lines,
+        ..DeviationOptions::default()
+    };
+    let finding = find(vec![run], Vec::new(), None, &options).expect("a deviation");
+    let found = DeviationReport::new(&game, &finding);
+    let events = trace(&game);
+    assert!(
+        found.event >= events.len(),
+        "after the last event: {found:?}"
+    );
+    let page = failure_page(&FailurePage {
+        game: &game,
+        expected: &expected,
+        actual: actual.as_bytes(),
+        verdict: "WA",
+        diagnosis: &[],
+        explanation: None,
+        solution: "mine",
+        deviation: Some(&found),
+    });
+    let html = Html::parse_document(&page);
+    let last = format!("event-{}", events.len());
+    let marks: Vec<_> = html.select(&sel("li.deviates")).collect();
+    assert_eq!(marks.len(), 1, "one event is marked");
+    assert_eq!(marks[0].value().attr("id"), Some(last.as_str()));
+    assert!(text(marks[0]).contains("game over"), "{}", text(marks[0]));
+    assert!(text(marks[0]).contains(&found.program_did));
+    let start = html
+        .select(&sel("ol#events"))
+        .next()
+        .and_then(|ol| ol.value().attr("data-start"));
+    assert_eq!(start, Some(events.len().to_string().as_str()));
+    let link = html
+        .select(&sel(".deviation a"))
+        .next()
+        .and_then(|a| a.value().attr("href"));
+    assert_eq!(link, Some(format!("#{last}").as_str()));
 }

@@ -7,7 +7,9 @@
 //! its wrong-answer submissions fail the suite and its accepted one passes;
 //! Hydro's `config.yaml`, read back as YAML, holds every test in subtasks
 //! worth 100 points, grouped as Luogu's `config.yml` groups them; and the
-//! same seed gives the same bytes in every format.
+//! same seed gives the same tests in every format (four runs of the
+//! command, shared by the tests that read a package the command wrote) and
+//! packing gives the same bytes.
 
 mod common;
 mod deviations;
@@ -442,46 +444,152 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     files
 }
 
+/// Seed 7's suite (pool scale 0.1) as four runs of the command write it,
+/// once per test run: `dir` and `luogu` as folders, `kattis` and `hydro`
+/// as zips, under the returned folder (`dir`, `luogu`, `kattis.zip`,
+/// `hydro.zip`). Choosing a suite is what costs (about 35 s of CPU each);
+/// the tests below share these four runs.
+fn seed_7() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (format, zip) in [
+            ("dir", false),
+            ("luogu", false),
+            ("kattis", true),
+            ("hydro", true),
+        ] {
+            let out = dir.path().join(format);
+            let out = out.to_str().expect("utf-8");
+            let mut args = vec![
+                "gen",
+                "--suite",
+                "--seed",
+                "7",
+                "--pool-scale",
+                "0.1",
+                "--format",
+                format,
+                "--out",
+                out,
+            ];
+            if zip {
+                args.push("--zip");
+            }
+            let gen = pigkill(&args);
+            assert_eq!(
+                gen.status.code(),
+                Some(0),
+                "{format}: {}",
+                text(&gen.stderr)
+            );
+        }
+        dir
+    })
+    .path()
+}
+
+/// Every file of a zip, by path, with its bytes.
+fn unzipped(path: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(path).expect("zip")).expect("a zip");
+    (0..zip.len())
+        .map(|i| {
+            let mut file = zip.by_index(i).expect("entry");
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).expect("read");
+            (file.name().to_string(), bytes)
+        })
+        .collect()
+}
+
+/// The inputs of a package's tests other than the sample, sorted, and its
+/// `SUITE.md` (which names the tests by the format's file names).
+fn inputs_and_report(files: &BTreeMap<String, Vec<u8>>) -> (Vec<&[u8]>, &[u8]) {
+    let mut inputs: Vec<&[u8]> = files
+        .iter()
+        .filter(|(name, _)| name.ends_with(".in") && !name.contains("sample"))
+        .map(|(_, bytes)| bytes.as_slice())
+        .collect();
+    inputs.sort();
+    let report = files
+        .iter()
+        .find(|(name, _)| name.ends_with("SUITE.md"))
+        .map(|(_, bytes)| bytes.as_slice())
+        .expect("SUITE.md");
+    (inputs, report)
+}
+
+// Four runs of the command, one per format, choose the same 20 tests (and
+// `dir` and `luogu`, which name the tests alike, write the same SUITE.md):
+// the choice is the seed's, in every process. And packing those tests
+// twice gives the same bytes in every format, as folder and as zip. (The test ran the command twice per format and zip, 16
+// suite choices where these four show the same; the packing, which is all
+// that differs between formats, is checked for all eight.)
 #[test]
 fn the_same_seed_gives_the_same_bytes_in_every_format() {
+    let made = [
+        tree(&seed_7().join("dir")),
+        tree(&seed_7().join("luogu")),
+        unzipped(&seed_7().join("kattis.zip")),
+        unzipped(&seed_7().join("hydro.zip")),
+    ];
+    let (inputs, report) = inputs_and_report(&made[0]);
+    assert_eq!(inputs.len(), 20, "the dir format's tests");
+    for (format, files) in ["luogu", "kattis", "hydro"].iter().zip(&made[1..]) {
+        let (their_inputs, their_report) = inputs_and_report(files);
+        assert!(
+            their_inputs == inputs,
+            "{format} holds other tests than dir"
+        );
+        if *format == "luogu" {
+            assert!(
+                their_report == report,
+                "luogu's SUITE.md differs from dir's"
+            );
+        }
+    }
     let dir = tempfile::tempdir().expect("temp dir");
-    for format in ["dir", "luogu", "kattis", "hydro"] {
+    // The command's tests, in subtasks by their order (the packing does not
+    // look at what a test holds).
+    let tests: Vec<PackageTest> = (1..=20)
+        .map(|i| {
+            let read = |name: String| {
+                std::fs::read_to_string(seed_7().join("dir").join(name)).expect("a test")
+            };
+            PackageTest {
+                input: read(format!("{i}.in")),
+                answer: read(format!("{i}.out")),
+                subtask: Subtask::ALL[(i * 3 / 21).min(2)],
+            }
+        })
+        .collect();
+    let meta = ProblemMeta::default();
+    for format in [Format::Dir, Format::Luogu, Format::Kattis, Format::Hydro] {
         for zip in [false, true] {
-            let made: Vec<BTreeMap<String, Vec<u8>>> = ["a", "b"]
+            let packed: Vec<BTreeMap<String, Vec<u8>>> = ["a", "b"]
                 .iter()
                 .map(|run| {
-                    let out = dir.path().join(format!("{format}-{zip}-{run}"));
-                    let out_path = out.to_str().expect("utf-8");
-                    let mut args = vec![
-                        "gen",
-                        "--suite",
-                        "--seed",
-                        "7",
-                        "--pool-scale",
-                        "0.1",
-                        "--format",
-                        format,
-                        "--out",
-                        out_path,
-                    ];
+                    let files = package::files(format, &tests, "# Suite\n", &meta).expect("files");
+                    let target = package::Target::new(
+                        &dir.path().join(format!("{format:?}-{zip}-{run}")),
+                        zip,
+                    );
+                    package::write(&target, &files, false).expect("written");
                     if zip {
-                        args.push("--zip");
-                    }
-                    let gen = pigkill(&args);
-                    assert_eq!(gen.status.code(), Some(0), "{}", text(&gen.stderr));
-                    if zip {
-                        let bytes = std::fs::read(format!("{out_path}.zip")).expect("the zip");
-                        BTreeMap::from([("zip".to_string(), bytes)])
+                        unzipped(target.path())
                     } else {
-                        tree(&out)
+                        tree(target.path())
                     }
                 })
                 .collect();
-            let least = if zip { 1 } else { 41 };
-            assert!(made[0].len() >= least, "{format}: {} files", made[0].len());
             assert!(
-                made[0] == made[1],
-                "{format} (zip: {zip}) differs between runs"
+                packed[0].len() >= 21,
+                "{format:?}: {} files",
+                packed[0].len()
+            );
+            assert!(
+                packed[0] == packed[1],
+                "{format:?} (zip: {zip}) differs between runs"
             );
         }
     }
@@ -489,23 +597,7 @@ fn the_same_seed_gives_the_same_bytes_in_every_format() {
 
 #[test]
 fn a_hydro_zip_holds_the_problem_in_one_folder() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = dir.path().join("pigkill-hydro");
-    let gen = pigkill(&[
-        "gen",
-        "--suite",
-        "--seed",
-        "2",
-        "--pool-scale",
-        "0.1",
-        "--format",
-        "hydro",
-        "--zip",
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(gen.status.code(), Some(0), "{}", text(&gen.stderr));
-    let file = std::fs::File::open(dir.path().join("pigkill-hydro.zip")).expect("zip");
+    let file = std::fs::File::open(seed_7().join("hydro.zip")).expect("zip");
     let mut zip = zip::ZipArchive::new(file).expect("a zip archive");
     let names: Vec<String> = (0..zip.len())
         .map(|i| zip.by_index(i).expect("entry").name().to_string())

@@ -1,29 +1,34 @@
 //! A solution touches nothing that is not its own (issue 25): hostile
 //! programs, compiled here with gcc, try to write into the home directory,
 //! the folder the harness started in and the system's folders, to connect
-//! to a listener the test opens on 127.0.0.1, to be or become root, and to
-//! fork without end. Each prints `contained` when the attempt failed and
-//! `escaped` when it worked, so the verdict against `contained` is AC for a
-//! contained program; and the test compares the places attacked before and
-//! after.
+//! to a listener the test opens on 127.0.0.1, to send it a UDP datagram, to
+//! reach a Unix socket the test listens on (by `socket` or by a datagram
+//! pair of its own), to keep a capability or read a file only root may, to
+//! be or become root, and to fork without end. Each prints `contained` when
+//! the attempt failed and `escaped` when it worked, so the verdict against
+//! `contained` is AC for a contained program; and the test compares the
+//! places attacked before and after.
 //!
 //! What is contained depends on what the kernel gives ([`means`]): as root,
 //! namespaces and a switch of user (everything here); as an ordinary user,
-//! Landlock (writes, and TCP from ABI 4). A part the machine cannot contain
-//! is skipped with the reason printed. The same as an unprivileged user,
+//! Landlock (writes, and TCP from ABI 4); the socket filter (seccomp, any
+//! user, x86-64 and AArch64) for UDP and Unix sockets. A part the machine
+//! cannot contain is skipped with the reason printed. The same as an unprivileged user,
 //! through `pigkill check`, is the last test.
 
 mod common;
 
 use std::io::ErrorKind;
-use std::net::TcpListener;
+use std::net::{TcpListener, UdpSocket};
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::{UnixDatagram, UnixListener};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::{compile_c, count, have, shown, PIGKILL};
 use pigkill::solution::{
-    means, CompareMode, Limits, Means, RunOptions, Sandbox, VerdictKind, Worker,
+    means, sandbox_notice, CompareMode, Limits, Means, RunOptions, Sandbox, SandboxUser,
+    VerdictKind, Worker,
 };
 
 /// The hostile program: `hostile MODE [ARG]`.
@@ -36,6 +41,7 @@ const HOSTILE: &str = r#"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 static int verdict(int escaped, const char *what) {
@@ -66,6 +72,55 @@ int main(int argc, char **argv) {
         struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(atoi(arg)) };
         to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         return verdict(s >= 0 && connect(s, (struct sockaddr *)&to, sizeof to) == 0, "connect");
+    }
+    if (!strcmp(mode, "udp")) {
+        /* a datagram to 127.0.0.1:ARG */
+        int s = socket(AF_INET, SOCK_DGRAM, 0);
+        struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(atoi(arg)) };
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        return verdict(s >= 0 && sendto(s, "x", 1, 0, (struct sockaddr *)&to, sizeof to) == 1, "udp");
+    }
+    if (!strcmp(mode, "unix") || !strcmp(mode, "unix-pair")) {
+        /* a stream connected to the Unix socket at ARG; or, by a datagram
+           pair of its own (which any socket may be), a datagram sent to it */
+        struct sockaddr_un to = { .sun_family = AF_UNIX };
+        strncpy(to.sun_path, arg, sizeof to.sun_path - 1);
+        if (!strcmp(mode, "unix")) {
+            int s = socket(AF_UNIX, SOCK_STREAM, 0);
+            return verdict(s >= 0 && connect(s, (struct sockaddr *)&to, sizeof to) == 0, "unix");
+        }
+        int pair[2];
+        int made = socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) == 0;
+        return verdict(made && sendto(pair[0], "x", 1, 0, (struct sockaddr *)&to, sizeof to) == 1, "unix-pair");
+    }
+    if (!strcmp(mode, "stream-pair")) {
+        /* what runtimes use between their own threads: must work */
+        int pair[2];
+        char c = 0;
+        int ok = socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) == 0
+            && write(pair[0], "x", 1) == 1 && read(pair[1], &c, 1) == 1 && c == 'x';
+        return verdict(!ok, "stream-pair");
+    }
+    if (!strcmp(mode, "caps")) {
+        /* any capability left after execve */
+        FILE *f = fopen("/proc/self/status", "r");
+        char line[256];
+        int any = 0;
+        while (f && fgets(line, sizeof line, f))
+            if (!strncmp(line, "CapEff:", 7) || !strncmp(line, "CapPrm:", 7) || !strncmp(line, "CapAmb:", 7)) {
+                fprintf(stderr, "%s", line);
+                any |= strtoull(line + 7, NULL, 16) != 0;
+            }
+        return verdict(any, "capabilities");
+    }
+    if (!strcmp(mode, "read")) {
+        /* reading the file whose path is on stdin */
+        char path[4096] = "";
+        if (!fgets(path, sizeof path, stdin)) return 2;
+        path[strcspn(path, "\n")] = 0;
+        int fd = open(path, O_RDONLY);
+        char c;
+        return verdict(fd >= 0 && read(fd, &c, 1) == 1, path);
     }
     if (!strcmp(mode, "uid")) {
         fprintf(stderr, "uid %d euid %d\n", (int)getuid(), (int)geteuid());
@@ -122,12 +177,29 @@ fn snapshot(dir: &Path) -> Vec<(String, u64)> {
 /// Runs `hostile MODE ARG` in the default sandbox and returns its verdict
 /// against `contained`, with its stderr.
 fn attempt(worker: &mut Worker, program: &Path, mode: &str, arg: &str) -> (VerdictKind, String) {
+    attempt_with(worker, program, mode, arg, b"")
+}
+
+/// [`attempt`] with `input` on its stdin.
+fn attempt_with(
+    worker: &mut Worker,
+    program: &Path,
+    mode: &str,
+    arg: &str,
+    input: &[u8],
+) -> (VerdictKind, String) {
     let command = pigkill::solution::Command::new(program)
         .and_then(|c| c.arg(mode))
         .and_then(|c| c.arg(arg))
         .expect("a command");
     let (verdict, report) = worker
-        .check(&command, b"", "contained\n", &limits(), CompareMode::Lines)
+        .check(
+            &command,
+            input,
+            "contained\n",
+            &limits(),
+            CompareMode::Lines,
+        )
         .expect("the run is carried out");
     let stderr = String::from_utf8_lossy(&report.stderr_tail).into_owned();
     eprintln!("{mode} {arg}: {verdict}; {}", stderr.trim());
@@ -213,6 +285,138 @@ fn a_listener_on_the_loopback_sees_no_connection() {
     );
 }
 
+/// A worker whose runs see the real system (`--sandbox off`).
+fn sandbox_off() -> Worker {
+    Worker::with_options(RunOptions {
+        sandbox: Sandbox::Off,
+        ..RunOptions::default()
+    })
+    .unwrap()
+}
+
+/// Whether runs get the socket filter here (the start notice says so);
+/// prints why not.
+fn sockets_filtered() -> bool {
+    let notice = sandbox_notice(Sandbox::On, SandboxUser::default());
+    let filtered = notice.contains("no socket");
+    if !filtered {
+        eprintln!("skipped: no socket filter here ({notice})");
+    }
+    filtered
+}
+
+/// What a nonblocking socket received: `None` when nothing came.
+fn received(result: std::io::Result<usize>) -> Option<usize> {
+    match result {
+        Err(e) if e.kind() == ErrorKind::WouldBlock => None,
+        other => Some(other.expect("the test's socket works")),
+    }
+}
+
+#[test]
+fn no_datagram_reaches_a_socket_on_the_loopback() {
+    if !have("gcc", "the hostile programs") || !sockets_filtered() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
+    socket.set_nonblocking(true).unwrap();
+    let port = socket.local_addr().unwrap().port().to_string();
+    let mut worker = Worker::new().unwrap();
+    let (verdict, stderr) = attempt(&mut worker, &program, "udp", &port);
+    assert_eq!(verdict, VerdictKind::Accepted, "sending: {stderr}");
+    let mut buffer = [0u8; 16];
+    assert_eq!(
+        received(socket.recv(&mut buffer)),
+        None,
+        "a datagram arrived"
+    );
+}
+
+#[test]
+fn no_unix_socket_of_the_machine_is_reached() {
+    if !have("gcc", "the hostile programs") || !sockets_filtered() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    // Sockets anyone may use, in a folder anyone may enter.
+    let sockets = tempfile::tempdir().unwrap();
+    open_to_all(sockets.path());
+    let stream_path = sockets.path().join("stream.sock");
+    let datagram_path = sockets.path().join("datagram.sock");
+    let listener = UnixListener::bind(&stream_path).unwrap();
+    let datagrams = UnixDatagram::bind(&datagram_path).unwrap();
+    for path in [&stream_path, &datagram_path] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    listener.set_nonblocking(true).unwrap();
+    datagrams.set_nonblocking(true).unwrap();
+    let (stream_arg, datagram_arg) = (
+        stream_path.display().to_string(),
+        datagram_path.display().to_string(),
+    );
+    let mut buffer = [0u8; 16];
+
+    let mut worker = Worker::new().unwrap();
+    let (verdict, stderr) = attempt(&mut worker, &program, "unix", &stream_arg);
+    assert_eq!(verdict, VerdictKind::Accepted, "connecting: {stderr}");
+    assert!(listener.accept().is_err(), "the listener saw a connection");
+    let (verdict, stderr) = attempt(&mut worker, &program, "unix-pair", &datagram_arg);
+    assert_eq!(verdict, VerdictKind::Accepted, "sending: {stderr}");
+    assert_eq!(
+        received(datagrams.recv(&mut buffer)),
+        None,
+        "a datagram arrived"
+    );
+    // A connected pair of its own, as runtimes make, still works.
+    let (verdict, stderr) = attempt(&mut worker, &program, "stream-pair", "");
+    assert_eq!(
+        verdict,
+        VerdictKind::Accepted,
+        "a pair of its own: {stderr}"
+    );
+
+    // The attacks are real: with the sandbox off, both get through.
+    let mut off = sandbox_off();
+    let (verdict, _) = attempt(&mut off, &program, "unix", &stream_arg);
+    assert_eq!(verdict, VerdictKind::WrongAnswer, "connected, sandbox off");
+    let (verdict, _) = attempt(&mut off, &program, "unix-pair", &datagram_arg);
+    assert_eq!(verdict, VerdictKind::WrongAnswer, "sent, sandbox off");
+    assert_eq!(received(datagrams.recv(&mut buffer)), Some(1));
+}
+
+#[test]
+fn a_binary_keeps_no_capability_once_it_runs() {
+    if !have("gcc", "the hostile programs") {
+        return;
+    }
+    if !matches!(means(), Means::Namespaces { .. }) {
+        eprintln!("skipped: no switch of user here, so no capability to drop");
+        return;
+    }
+    // In a 0700 folder of root's: it starts all the same.
+    let dir = tempfile::tempdir().unwrap();
+    let program = hostile(dir.path());
+    let mut worker = Worker::new().unwrap();
+    let (verdict, stderr) = attempt(&mut worker, &program, "caps", "");
+    assert_eq!(verdict, VerdictKind::Accepted, "{stderr}");
+    // A file only root may read, outside /tmp (so that the run sees it),
+    // named on stdin (so that nothing in the command asks for reading).
+    let secrets = tempfile::tempdir_in(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let secret = secrets.path().join("secret");
+    std::fs::write(&secret, "secret\n").unwrap();
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let path = format!("{}\n", secret.display());
+    let (verdict, stderr) = attempt_with(&mut worker, &program, "read", "", path.as_bytes());
+    assert_eq!(verdict, VerdictKind::Accepted, "{stderr}");
+    // The attack is real: with the sandbox off, the file is read.
+    let mut off = sandbox_off();
+    let (verdict, _) = attempt_with(&mut off, &program, "read", "", path.as_bytes());
+    assert_eq!(verdict, VerdictKind::WrongAnswer, "read, sandbox off");
+}
+
 #[test]
 fn the_solution_is_not_root_and_cannot_become_root() {
     if !have("gcc", "the hostile programs") {
@@ -266,11 +470,7 @@ fn with_the_sandbox_off_the_solution_sees_the_real_system() {
     let program = hostile(dir.path());
     let target = tempfile::tempdir().unwrap();
     std::fs::set_permissions(target.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
-    let mut worker = Worker::with_options(RunOptions {
-        sandbox: Sandbox::Off,
-        ..RunOptions::default()
-    })
-    .unwrap();
+    let mut worker = sandbox_off();
     let (verdict, _) = attempt(
         &mut worker,
         &program,
@@ -322,11 +522,15 @@ fn an_unprivileged_user_is_contained_as_far_as_the_kernel_allows() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port().to_string();
-    let attacks: [(&str, String); 6] = [
+    let datagrams = UdpSocket::bind("127.0.0.1:0").unwrap();
+    datagrams.set_nonblocking(true).unwrap();
+    let udp_port = datagrams.local_addr().unwrap().port().to_string();
+    let attacks: [(&str, String); 7] = [
         ("home", String::new()),
         ("write", start.display().to_string()),
         ("write", "/etc".into()),
         ("connect", port),
+        ("udp", udp_port),
         ("uid", String::new()),
         ("setuid", String::new()),
     ];
@@ -367,6 +571,7 @@ fn an_unprivileged_user_is_contained_as_far_as_the_kernel_allows() {
             // By DAC: /etc is root's.
             "write" if arg == "/etc" => true,
             "connect" => notice.contains("cannot connect"),
+            "udp" => notice.contains("no socket"),
             _ => notice.contains("may write only"),
         };
         if contained {
@@ -380,5 +585,13 @@ fn an_unprivileged_user_is_contained_as_far_as_the_kernel_allows() {
         assert_eq!(before, [snapshot(&home), snapshot(&start)]);
     }
     assert!(listener.accept().is_err(), "the listener saw a connection");
+    if notice.contains("no socket") {
+        let mut buffer = [0u8; 16];
+        assert_eq!(
+            received(datagrams.recv(&mut buffer)),
+            None,
+            "a datagram arrived"
+        );
+    }
     eprintln!("the unprivileged notice: {notice}");
 }

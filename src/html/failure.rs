@@ -39,25 +39,35 @@ pub struct FailurePage<'a> {
 }
 
 /// The replay's mark: the event the rules produce at the decision the
-/// solution made otherwise (on the minimised game only).
-pub(super) fn mark(page: &FailurePage<'_>) -> Option<Mark> {
+/// solution made otherwise (on the minimised game only), in a trace of
+/// `events` events. A decision after the last event (a pig's printed line,
+/// a dead pig's among them) marks the last event, the game's end: there is
+/// no event after it to mark.
+pub(super) fn mark(page: &FailurePage<'_>, events: usize) -> Option<Mark> {
     let d = page.deviation.filter(|d| d.on_minimised_game)?;
+    let after_the_game = d.event >= events;
     Some(Mark {
-        event: d.event + 1,
+        event: if after_the_game { events } else { d.event + 1 },
         note: format!(
-            "here the rules say: {}; a program printing this output chose: {}",
-            d.rule_says, d.program_did
+            "{}here the rules say: {}; a program printing this output chose: {}",
+            if after_the_game {
+                "in the output, after the game: "
+            } else {
+                ""
+            },
+            d.rule_says,
+            d.program_did
         ),
     })
 }
 
 /// Where the solution went another way, with a link to the moment.
-fn deviation(page: &FailurePage<'_>) -> Markup {
+fn deviation(page: &FailurePage<'_>, mark: Option<&Mark>) -> Markup {
     html! {
         div.deviation {
             h2 { "Where it went another way" }
             p { (deviation_text(page.deviation)) }
-            @if let Some(m) = mark(page) {
+            @if let Some(m) = mark {
                 p { a href={"#event-" (m.event)} { "show event " (m.event) " in the replay" } }
             }
         }
@@ -179,8 +189,8 @@ fn causes(diagnosis: &[LikelyCause], explanation: Option<&str>) -> Markup {
     }
 }
 
-/// The report above the replay.
-pub(super) fn report(page: &FailurePage<'_>) -> Markup {
+/// The report above the replay (with the replay's `mark`).
+pub(super) fn report(page: &FailurePage<'_>, mark: Option<&Mark>) -> Markup {
     html! {
         section.failure {
             div.verdict {
@@ -194,7 +204,7 @@ pub(super) fn report(page: &FailurePage<'_>) -> Markup {
             div.side {
                 (causes(page.diagnosis, page.explanation))
                 @if page.deviation.is_some() || !page.diagnosis.is_empty() || page.verdict.starts_with("WA") {
-                    (deviation(page))
+                    (deviation(page, mark))
                 }
                 div.gametext {
                     h2 { "The game " button #copy type="button" { "copy" } }

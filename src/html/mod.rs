@@ -64,6 +64,7 @@ pub fn failure_page(page: &FailurePage<'_>) -> String {
         .map(crate::untrusted::Piece::visible)
         .collect();
     let title = format!("猪国杀 failure: {shown}");
+    let mark = failure::mark(page, events.len());
     self::page(
         &title,
         html! {
@@ -71,8 +72,8 @@ pub fn failure_page(page: &FailurePage<'_>) -> String {
                 h1 { "猪国杀 failure" }
                 p.summary { (summary(page.game, &verdict)) }
             }
-            (failure::report(page))
-            (replay::replay(page.game, &events, failure::mark(page).as_ref()))
+            (failure::report(page, mark.as_ref()))
+            (replay::replay(page.game, &events, mark.as_ref()))
         },
     )
 }

@@ -53,8 +53,10 @@
 //!   a tmpfs on `/tmp` (its `TMPDIR` too), emptied before every run; the
 //!   solution runs as uid and gid 65534 ([`SandboxUser`], `--sandbox-user`)
 //!   with no supplementary groups and one capability, to read and search
-//!   any file (so that a program or classes under `/root` or in a `0700`
-//!   folder still start: it cannot write them, the mounts are read-only);
+//!   any file, until `execve` (so that a program under `/root` or in a
+//!   `0700` folder still starts), and after it only for a runtime that
+//!   reads such files itself (a script, classes; it cannot write them, the
+//!   mounts are read-only);
 //!   `PR_SET_NO_NEW_PRIVS`; at most [`Limits::processes`] processes and
 //!   threads, by a pids cgroup per worker (or `RLIMIT_NPROC` of uid 65534
 //!   where no cgroup can be made). Files under `/tmp` that the command
@@ -66,8 +68,10 @@
 //!   `bind`; from ABI 6 no signals to, and no abstract Unix sockets with,
 //!   processes outside the run; `PR_SET_NO_NEW_PRIVS`. Not contained: it
 //!   runs as the user, reads what the user can read, sees the real `/tmp`
-//!   (read-only), and may use UDP and Unix sockets. User namespaces are not
-//!   used (yet).
+//!   (read-only). User namespaces are not used (yet).
+//! - **Either way, and with neither**: the socket filter (seccomp, x86-64
+//!   and AArch64): no `socket()` of any family, no datagram
+//!   `socketpair()`, no io_uring; each fails with `EPERM`.
 //! - **Neither**, [`Means::Nothing`]: only the run's directory and
 //!   `TMPDIR`; the notice says the solution runs with the user's rights.
 //! - [`Sandbox::Off`] (`--sandbox off`): the real system with the

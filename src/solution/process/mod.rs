@@ -62,6 +62,7 @@ mod pump;
 mod raw;
 mod reap;
 mod sandbox;
+mod seccomp;
 mod spawn;
 mod watch;
 

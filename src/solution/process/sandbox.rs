@@ -16,11 +16,12 @@
 //!   of wall time each, mostly its teardown). The run's `/tmp` is emptied
 //!   before every run, so it is private to the run. The solution then
 //!   drops to an unprivileged uid and gid (65534 by default; no
-//!   supplementary groups), keeping one capability, `CAP_DAC_READ_SEARCH`
-//!   (ambient): it may read and search what root may, so that a program
-//!   or classes under `/root` or in a `0700` directory still start, but it
-//!   can write nothing outside its directory and `/tmp` (the mounts are
-//!   read-only; device nodes are root's). `PR_SET_NO_NEW_PRIVS` stops
+//!   supplementary groups), keeping one capability, `CAP_DAC_READ_SEARCH`,
+//!   until `execve` (so that a program under `/root` or in a `0700`
+//!   directory still starts), and after it (ambient) only when the runtime
+//!   reads files that uid cannot reach itself ([`needs_to_read`]: a script,
+//!   classes); it can write nothing outside its directory and `/tmp` (the
+//!   mounts are read-only; device nodes are root's). `PR_SET_NO_NEW_PRIVS` stops
 //!   set-uid programs from giving any privilege back. Processes are capped
 //!   by a pids cgroup per worker where one can be made (cgroup v1 `pids`,
 //!   or v2 with the `pids` controller), else by `RLIMIT_NPROC` (which
@@ -32,6 +33,9 @@
 //!   Unix sockets out of it. Same uid; `PR_SET_NO_NEW_PRIVS`.
 //! - **Nothing**: only the run directory and a per-run `TMPDIR`; the start
 //!   notice says what is not contained.
+//!
+//! With any of them, the socket filter of [`super::seccomp`] (no socket of
+//! any kind), installed last before `execve`.
 //!
 //! `Sandbox::Off` keeps only the private `/tmp` (a mount namespace with a
 //! tmpfs where namespaces work, a per-run `TMPDIR` otherwise); the
@@ -45,6 +49,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use super::seccomp;
 use crate::solution::command::Command;
 use crate::solution::workdir::{empty_dir, is_empty_fd, Workdir};
 
@@ -143,6 +148,8 @@ pub fn means() -> Means {
 pub fn sandbox_notice(sandbox: Sandbox, user: SandboxUser) -> String {
     let rights =
         "the solution runs with your user's rights: it can write your files and reach the network";
+    let no_socket = "it can open no socket (a seccomp filter: no TCP, UDP, Unix, netlink or raw socket; only connected pairs of its own)";
+    let filter = seccomp::available();
     match (sandbox, means()) {
         (Sandbox::Legacy, _) => format!("no sandbox: {rights}"),
         (Sandbox::Off, Means::Namespaces { .. }) => format!(
@@ -152,22 +159,29 @@ pub fn sandbox_notice(sandbox: Sandbox, user: SandboxUser) -> String {
             "sandbox off: {rights}; each run only gets a private TMPDIR"
         ),
         (Sandbox::On, Means::Namespaces { pids_cgroup }) => format!(
-            "sandbox: each run has its own PID, mount and network namespaces (no network), runs as uid {} gid {} with no privileges but reading, sees the file system read-only but for its own directory and a private /tmp, and is capped in processes ({})",
+            "sandbox: each run has its own PID, mount and network namespaces (no network{}), runs as uid {} gid {} with no privileges (the capability to read any file only for a runtime that reads files uid {} cannot, such as a script or classes in /root), sees the file system read-only but for its own directory and a private /tmp, and is capped in processes ({})",
+            if filter { "; no socket of any kind" } else { "; Unix sockets of the file system work" },
             user.uid,
             user.gid,
+            user.uid,
             if pids_cgroup { "a pids cgroup" } else { "RLIMIT_NPROC of its uid" }
         ),
         (Sandbox::On, Means::Landlock { abi }) => {
-            let network = if abi >= 4 {
-                "it cannot connect or listen by TCP, but UDP and Unix sockets work"
+            let network = if filter {
+                format!("it cannot connect or listen: {no_socket}")
+            } else if abi >= 4 {
+                "it cannot connect or listen by TCP, but UDP and Unix sockets work".to_string()
             } else {
-                "it can reach the network"
+                "it can reach the network".to_string()
             };
             format!(
                 "sandbox: partial (no namespaces for this user; Landlock ABI {abi}): the solution runs with your user's rights but may write only its own directory and a private TMPDIR; {network}; it can read your files; other processes of yours are {}",
                 if abi >= 6 { "out of its reach (no signals)" } else { "within its reach" }
             )
         }
+        (Sandbox::On, Means::Nothing) if filter => format!(
+            "sandbox: partial (no namespaces for this user, no Landlock): the solution runs with your user's rights: it can write and read your files, but {no_socket}"
+        ),
         (Sandbox::On, Means::Nothing) => format!(
             "sandbox: not available here (no namespaces for this user, no Landlock): {rights}"
         ),
@@ -209,6 +223,9 @@ pub(crate) struct RunBox {
     envp: Vec<*const c_char>,
     /// What of the host's `/tmp` the command names, shown in the run's.
     exposed: Vec<PathBuf>,
+    /// The command (program, then arguments) whose need to read was last
+    /// worked out, and that need ([`needs_to_read`]).
+    reads: Option<(Vec<CString>, bool)>,
 }
 
 // SAFETY: `envp` points into `tmpdir` (owned) and into a `Command`'s
@@ -228,6 +245,12 @@ pub(crate) struct Entry {
     pub(crate) uid: i64,
     pub(crate) gid: i64,
     pub(crate) no_new_privs: bool,
+    /// Whether the switched user keeps the capability to read any file
+    /// after `execve` (ambient), or only until it ([`needs_to_read`]).
+    pub(crate) keep_read: bool,
+    /// The socket filter's instructions (address and length), or `(0, 0)`
+    /// (see [`super::seccomp`]).
+    pub(crate) seccomp: (usize, u16),
 }
 
 impl Entry {
@@ -240,6 +263,8 @@ impl Entry {
         uid: -1,
         gid: -1,
         no_new_privs: false,
+        keep_read: false,
+        seccomp: (0, 0),
     };
 }
 
@@ -295,6 +320,7 @@ impl RunBox {
             tmpdir,
             envp: Vec::new(),
             exposed,
+            reads: None,
         })
     }
 
@@ -336,6 +362,7 @@ impl RunBox {
         let on = self.sandbox == Sandbox::On;
         let switch = on && self.namespaces.is_some();
         let fd = |f: Option<&OwnedFd>| f.map_or(-1, |f| f.as_raw_fd());
+        let keep_read = switch && self.needs_to_read(command);
         Ok(Entry {
             mount_ns: fd(self.namespaces.as_ref().map(|n| &n.mount)),
             net_ns: fd(self.namespaces.as_ref().and_then(|n| n.net.as_ref())),
@@ -344,7 +371,25 @@ impl RunBox {
             uid: if switch { i64::from(self.user.uid) } else { -1 },
             gid: if switch { i64::from(self.user.gid) } else { -1 },
             no_new_privs: on,
+            keep_read,
+            seccomp: if on { seccomp::program() } else { (0, 0) },
         })
+    }
+
+    /// [`needs_to_read`] for `command`, worked out again only when the
+    /// command changed.
+    fn needs_to_read(&mut self, command: &Command) -> bool {
+        let same = |(words, _): &(Vec<CString>, bool)| {
+            words.first() == Some(command.program_c()) && words[1..] == *command.argv_entries()
+        };
+        if let Some((_, need)) = self.reads.as_ref().filter(|r| same(r)) {
+            return *need;
+        }
+        let need = needs_to_read(command, self.user);
+        let mut words = vec![command.program_c().clone()];
+        words.extend_from_slice(command.argv_entries());
+        self.reads = Some((words, need));
+        need
     }
 
     /// Empties the private `/tmp` (a tmpfs holds memory), after a run as
@@ -395,25 +440,106 @@ fn exposed_paths(command: &Command) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = Vec::new();
     let words = std::iter::once(command.program_c().as_bytes())
         .chain(command.argv_entries().iter().map(|a| a.as_bytes()));
-    for word in words {
-        // Separators of paths in a class path, an option, or a shell
-        // command line given as one word (`sh -c 'cat /tmp/x'`).
-        let separator = |b: &u8| b" \t\n:=;|&<>()'\",".contains(b);
-        for part in word.split(separator) {
-            let Some(rest) = part.strip_prefix(b"/tmp/") else {
-                continue;
-            };
-            let top = rest.split(|&b| b == b'/').next().unwrap_or(b"");
-            if top.is_empty() || top == b"." || top == b".." {
-                continue;
-            }
-            let path = Path::new("/tmp").join(std::ffi::OsStr::from_bytes(top));
-            if !found.contains(&path) {
-                found.push(path);
-            }
+    for part in words.flat_map(path_parts) {
+        let Some(rest) = part.strip_prefix(b"/tmp/") else {
+            continue;
+        };
+        let top = rest.split(|&b| b == b'/').next().unwrap_or(b"");
+        if top.is_empty() || top == b"." || top == b".." {
+            continue;
+        }
+        let path = Path::new("/tmp").join(std::ffi::OsStr::from_bytes(top));
+        if !found.contains(&path) {
+            found.push(path);
         }
     }
     found
+}
+
+/// The parts of a word between separators of paths in a class path, an
+/// option, or a shell command line given as one word (`sh -c 'cat
+/// /tmp/x'`).
+fn path_parts(word: &[u8]) -> impl Iterator<Item = &[u8]> {
+    word.split(|b: &u8| b" \t\n:=;|&<>()'\",".contains(b))
+}
+
+/// The variables of the environment that name files a runtime reads once
+/// it runs (class paths, module paths, options). Not the loader's
+/// `LD_LIBRARY_PATH`: cargo sets it to folders under `~/.rustup`, which the
+/// loader skips when it cannot search them.
+const READ_VARIABLES: [&[u8]; 9] = [
+    b"CLASSPATH",
+    b"JAVA_TOOL_OPTIONS",
+    b"JDK_JAVA_OPTIONS",
+    b"_JAVA_OPTIONS",
+    b"PYTHONPATH",
+    b"PYTHONHOME",
+    b"PYTHONSTARTUP",
+    b"NODE_PATH",
+    b"NODE_OPTIONS",
+];
+
+/// Whether a run of `command` as `user` must keep the capability to read
+/// any file after `execve`: it is a shell command line (the shell starts
+/// programs by itself), its program is not an ELF binary (a script's
+/// interpreter opens the script by its path once it runs), or an argument
+/// or one of the [`READ_VARIABLES`] names a path that `user` could not
+/// reach without it (a class path, a script, a folder). `execve` itself
+/// opens the program with the capability, so a binary in `/root` or a
+/// `0700` folder starts without keeping it.
+fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
+    if command.uses_shell() {
+        return true;
+    }
+    let program = command.program_c().as_bytes();
+    let binary = std::fs::File::open(command.program()).and_then(|mut file| {
+        let mut magic = [0u8; 4];
+        io::Read::read_exact(&mut file, &mut magic).map(|()| magic == *b"\x7fELF")
+    });
+    let script = (!binary.unwrap_or(false)).then_some(program);
+    let values = command
+        .env_entries()
+        .iter()
+        .map(|e| e.as_bytes())
+        .filter_map(|e| {
+            let at = e.iter().position(|&b| b == b'=')?;
+            READ_VARIABLES.contains(&&e[..at]).then(|| &e[at + 1..])
+        });
+    script
+        .into_iter()
+        .chain(command.argv_entries().iter().skip(1).map(|a| a.as_bytes()))
+        .chain(values)
+        .flat_map(path_parts)
+        .filter(|part| part.starts_with(b"/"))
+        .any(|part| !reachable(Path::new(std::ffi::OsStr::from_bytes(part)), user))
+}
+
+/// Whether `user` (no capabilities, no supplementary groups) may search
+/// every folder down to `path` and read `path` (and search it, for a
+/// folder), by the permission bits; the part of `path` that does not exist
+/// is not looked at.
+fn reachable(path: &Path, user: SandboxUser) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let allows = |meta: &std::fs::Metadata, want: u32| {
+        let mode = meta.mode();
+        let bits = if meta.uid() == user.uid {
+            mode >> 6
+        } else if meta.gid() == user.gid {
+            mode >> 3
+        } else {
+            mode
+        };
+        bits & want == want
+    };
+    let Ok(meta) = std::fs::metadata(path) else {
+        return path.parent().is_none_or(|parent| reachable(parent, user));
+    };
+    let want = if meta.is_dir() { 0o5 } else { 0o4 };
+    allows(&meta, want)
+        && path
+            .ancestors()
+            .skip(1)
+            .all(|folder| std::fs::metadata(folder).is_ok_and(|meta| allows(&meta, 0o1)))
 }
 
 /// A worker's namespaces, kept as file descriptors.
@@ -841,7 +967,7 @@ mod tests {
         match means() {
             Means::Namespaces { .. } => assert!(on.contains("uid 65534"), "{on}"),
             Means::Landlock { .. } => assert!(on.contains("partial"), "{on}"),
-            Means::Nothing => assert!(on.contains("reach the network"), "{on}"),
+            Means::Nothing => assert!(on.contains("your files"), "{on}"),
         }
     }
 }

@@ -448,6 +448,26 @@ pub(super) extern "C" fn child_main(arg: *mut c_void) -> c_int {
             ],
         );
 
+        if entry.seccomp.0 != 0 {
+            // The socket filter, last: from here on the child's own calls
+            // are filtered too. Allowed by `no_new_privs`, set above.
+            let program = libc::sock_fprog {
+                len: entry.seccomp.1,
+                filter: entry.seccomp.0 as *mut libc::sock_filter,
+            };
+            let r = raw::syscall(
+                libc::SYS_seccomp,
+                [
+                    libc::SECCOMP_SET_MODE_FILTER as usize,
+                    0,
+                    &program as *const libc::sock_fprog as usize,
+                    0,
+                    0,
+                    0,
+                ],
+            );
+            check(r, Stage::Sandbox);
+        }
         let r = raw::syscall(
             libc::SYS_execve,
             [
@@ -501,8 +521,10 @@ unsafe fn enter_namespaces(entry: &Entry, check: impl Fn(isize, Stage)) {
 const CAP_DAC_READ_SEARCH: u32 = 2;
 
 /// Switches to the sandbox's user and group with no supplementary groups,
-/// keeping only `CAP_DAC_READ_SEARCH` (ambient, so that it survives
-/// `execve`): the solution may read what the harness may, and write only
+/// keeping only `CAP_DAC_READ_SEARCH`: until `execve`, so that the program
+/// in `/root` or a `0700` folder can be opened and run, and after it
+/// (ambient) only when `entry.keep_read` says the runtime reads such files
+/// once it runs (a script, classes). Either way the solution writes only
 /// where the sandbox's mounts allow it and its uid owns.
 unsafe fn switch_user(entry: &Entry, check: impl Fn(isize, Stage)) {
     let (uid, gid) = (entry.uid as usize, entry.gid as usize);
@@ -526,6 +548,19 @@ unsafe fn switch_user(entry: &Entry, check: impl Fn(isize, Stage)) {
     // (effective, permitted, inheritable) of version 3.
     let header: [u32; 2] = [0x2008_0522, 0];
     let read = 1u32 << CAP_DAC_READ_SEARCH;
+    if !entry.keep_read {
+        // Effective and permitted only: `execve` of a file without
+        // capabilities by a uid other than 0 clears them.
+        let data: [u32; 6] = [read, read, 0, 0, 0, 0];
+        check(
+            raw::syscall(
+                libc::SYS_capset,
+                [header.as_ptr() as usize, data.as_ptr() as usize, 0, 0, 0, 0],
+            ),
+            Stage::Sandbox,
+        );
+        return;
+    }
     let data: [u32; 6] = [read, read, read, 0, 0, 0];
     check(
         raw::syscall(
