@@ -150,6 +150,28 @@ impl Default for SuiteOptions {
     }
 }
 
+impl SuiteOptions {
+    /// The default options with the work scaled by `factor`: the first
+    /// pools, the aimed games, the candidates weighed for swaps and the
+    /// moves of the search (at least one of each pool; a factor of 1 is
+    /// the default). Smaller pools leave less to search, so the search
+    /// shrinks with them.
+    pub fn scaled(factor: f64) -> SuiteOptions {
+        let default = SuiteOptions::default();
+        let scale = |n: u64| (n as f64 * factor).round() as u64;
+        SuiteOptions {
+            pool: default.pool.scaled(factor),
+            aimed_games: scale(default.aimed_games),
+            repair_evaluations: scale(default.repair_evaluations as u64) as usize,
+            anneal: AnnealOptions {
+                moves: scale(default.anneal.moves),
+                ..default.anneal
+            },
+            ..default
+        }
+    }
+}
+
 /// A chosen suite and the pool it came from.
 #[derive(Clone, Debug)]
 pub struct Suite {
