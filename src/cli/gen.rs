@@ -66,7 +66,8 @@ pub struct GenArgs {
     /// How long to search for tests that fail the --against solutions.
     #[arg(long, default_value = "60s", value_parser = parse_duration, requires = "suite")]
     search_time: Duration,
-    /// Scale the suite's candidate pools (1 = 2000 basic, 2000 no-nullify, 8000 full, 48 big).
+    /// Scale the suite's candidate pools (1 = 2000 basic, 2000 no-nullify, 8000 full, 48 big),
+    /// and the search over them with the pools (aimed games, swaps weighed, search moves).
     #[arg(long, default_value_t = 1.0, requires = "suite")]
     pool_scale: f64,
     /// The time limit per test, for the package and for running solutions.
@@ -230,10 +231,7 @@ fn run_suite(args: GenArgs, seed: u64, out: &Path) -> Result<u8, Failure> {
     if !(wrong.is_empty() && right.is_empty()) {
         eprintln!("gen: {}", args.sandbox.apply());
     }
-    let options = SuiteOptions {
-        pool: SuiteOptions::default().pool.scaled(args.pool_scale),
-        ..SuiteOptions::default()
-    };
+    let options = SuiteOptions::scaled(args.pool_scale);
     let mut suite = build(seed, &options);
     let run = RunOptions {
         limits: Limits {

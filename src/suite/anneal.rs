@@ -18,8 +18,16 @@
 //! [`Weights`]). Moves are either aimed (a rule no test exposes, one of
 //! its exposers, at its best place) or at random; the random numbers come
 //! from the suite's seed, so the result depends on the pool alone.
+//!
+//! Several chains run at once (rayon, [`AnnealOptions::chains`]), each
+//! from the same tests with its own random numbers; the best wins, and
+//! ties go to the lower chain, so the thread count changes nothing. Two
+//! chains use the machine's second core, which the search alone left
+//! idle (seed 1: 9,313 of 9,599 live rules exposed with one chain, 9,350
+//! with two).
 
 use pigkill_generators::splitmix64;
+use rayon::prelude::*;
 
 use super::exposure::catalogue;
 use super::pool::{Pool, Slot};
@@ -32,7 +40,9 @@ pub struct Weights {
     /// first.
     pub second: f64,
     /// How much a rule's rarity adds: a rule known to be exposed by `n`
-    /// of the searched candidates weighs `1 + rarity / n`.
+    /// of the searched candidates weighs `1 + rarity / n`. Off by default:
+    /// measured on seed 1 (two chains), rarity 1 exposes 9,302 of 9,599
+    /// live rules against 9,350 with 0.
     pub rarity: f64,
 }
 
@@ -55,6 +65,9 @@ pub struct AnnealOptions {
     pub per_slot: usize,
     /// What it scores.
     pub weights: Weights,
+    /// How many chains of the search run (in parallel), each with its own
+    /// random numbers; the best result wins.
+    pub chains: u64,
     /// The temperature at the start and at the end (the odds of taking a
     /// swap that loses `d` are `exp(-d / temperature)`).
     pub temperature: (f64, f64),
@@ -66,6 +79,7 @@ impl Default for AnnealOptions {
             moves: 200_000,
             per_slot: 600,
             weights: Weights::default(),
+            chains: 2,
             temperature: (2.0, 0.05),
         }
     }
@@ -238,8 +252,6 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
         })
         .collect();
 
-    // The current tests, as positions into `searched`.
-    let mut current: Vec<usize> = (0..n_tests).collect();
     let of = Exposures {
         rules: &rules_of,
         mistakes: &mistakes_of,
@@ -247,6 +259,86 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
         weight: &weight,
         second,
     };
+    let space = Space {
+        of: &of,
+        slot_of: &slot_of,
+        exposers: &exposers,
+        is_live: &is_live,
+        family_len,
+        n_tests,
+    };
+    // The chains run in parallel, each from the same tests with its own
+    // random numbers (chain 0 with `salt` itself); the best result wins,
+    // by the live rules its tests expose, then those two tests expose,
+    // then the chain's number, so the thread count changes nothing.
+    let chains = options.chains.max(1);
+    let results: Vec<Vec<usize>> = (0..chains)
+        .into_par_iter()
+        .map(|c| {
+            let salt = if c == 0 {
+                salt
+            } else {
+                splitmix64(salt ^ 0x4348_4149_4e00, c)
+            };
+            run_chain(&space, options, salt)
+        })
+        .collect();
+    let best = results
+        .iter()
+        .enumerate()
+        .max_by_key(|(c, found)| {
+            let (once, twice) = exposed_counts(found, &rules_of, family_len);
+            (once, twice, std::cmp::Reverse(*c))
+        })
+        .map(|(_, found)| found)
+        .expect("at least one chain");
+    for (t, &k) in tests.iter_mut().zip(best) {
+        *t = searched[k];
+    }
+}
+
+/// How many rules the searched candidates `found` expose together, and
+/// how many of them two or more expose.
+fn exposed_counts(found: &[usize], rules_of: &[Vec<u32>], family_len: usize) -> (usize, usize) {
+    let mut count = vec![0u8; family_len];
+    for &k in found {
+        for &r in &rules_of[k] {
+            count[r as usize] = count[r as usize].saturating_add(1);
+        }
+    }
+    (
+        count.iter().filter(|&&n| n >= 1).count(),
+        count.iter().filter(|&&n| n >= 2).count(),
+    )
+}
+
+/// What a chain of the search works on: the searched candidates and what
+/// they expose.
+struct Space<'a> {
+    of: &'a Exposures<'a>,
+    slot_of: &'a [Slot],
+    exposers: &'a [Vec<u32>],
+    is_live: &'a [bool],
+    family_len: usize,
+    n_tests: usize,
+}
+
+/// One chain of the search from the tests (searched candidates 0 to
+/// `n_tests - 1`): the best tests it found, as positions into the
+/// searched candidates.
+fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize> {
+    let Space {
+        of,
+        slot_of,
+        exposers,
+        is_live,
+        family_len,
+        n_tests,
+    } = *space;
+    let (rules_of, weight, second) = (of.rules, of.weight, of.second);
+    let searched_len = rules_of.len();
+    // The current tests, as positions into `searched`.
+    let mut current: Vec<usize> = (0..n_tests).collect();
     let mut cover = Cover {
         rules: vec![0; family_len],
         mistakes: vec![0; catalogue().len()],
@@ -256,7 +348,7 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
         score: 0.0,
     };
     for (p, &k) in current.iter().enumerate() {
-        cover.add(p, k, &of);
+        cover.add(p, k, of);
     }
     // The best tests so far: by the rules they expose, then by the score.
     let better = |cover: &Cover, best: (f64, f64)| {
@@ -280,10 +372,10 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
                 .find(|&r| is_live[r] && cover.rules[r] == 0 && !exposers[r].is_empty());
             match open {
                 Some(r) => exposers[r][(r2 % exposers[r].len() as u64) as usize] as usize,
-                None => (r2 % searched.len() as u64) as usize,
+                None => (r2 % searched_len as u64) as usize,
             }
         } else {
-            (r2 % searched.len() as u64) as usize
+            (r2 % searched_len as u64) as usize
         };
         if current.contains(&k) {
             continue;
@@ -314,7 +406,7 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
         }
         let place = (0..n_tests)
             .filter(|&p| slot_of[current[p]] == slot_of[k])
-            .filter(|&p| keeps(&cover, current[p], k, &of))
+            .filter(|&p| keeps(&cover, current[p], k, of))
             .max_by(|&a, &b| delta[a].total_cmp(&delta[b]).then(b.cmp(&a)));
         let Some(p) = place else {
             continue;
@@ -324,17 +416,15 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
         let odds = (splitmix64(salt, 3 * step + 2) >> 11) as f64 / (1u64 << 53) as f64;
         if d >= 0.0 || odds < (d / temperature).exp() {
             let old = current[p];
-            cover.remove(p, old, &of);
-            cover.add(p, k, &of);
+            cover.remove(p, old, of);
+            cover.add(p, k, of);
             current[p] = k;
             if better(&cover, best.0) {
                 best = ((cover.first, cover.score), current.clone());
             }
         }
     }
-    for (t, &k) in tests.iter_mut().zip(&best.1) {
-        *t = searched[k];
-    }
+    best.1
 }
 
 /// Whether the test that is searched candidate `old` may give way to `new`:

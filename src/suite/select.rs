@@ -78,6 +78,12 @@
 //! 97.1% and 96.25% to 98.34% before the search;
 //! `examples/suite_holdout.rs`). A suite takes 32 to 52 s of CPU time
 //! (from about 27 s before the search).
+//!
+//! On the family of 10,859 rules, with two annealing chains: 97.38% of
+//! the live rules (93,589 of 96,106; 96.90% to 97.86% per seed; 97.32%
+//! with one chain), 96.52% held out (46,878 of 48,569; 95.92% to 97.01%;
+//! 96.43% with one chain), 47 to 87 s of CPU time a suite, of which about
+//! 3 s on one core (the rest in rayon's pool).
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -146,6 +152,28 @@ impl Default for SuiteOptions {
             variant_rounds: 6,
             variants_per_test: 12,
             anneal: AnnealOptions::default(),
+        }
+    }
+}
+
+impl SuiteOptions {
+    /// The default options with the work scaled by `factor`: the first
+    /// pools, the aimed games, the candidates weighed for swaps and the
+    /// moves of the search (at least one of each pool; a factor of 1 is
+    /// the default). Smaller pools leave less to search, so the search
+    /// shrinks with them.
+    pub fn scaled(factor: f64) -> SuiteOptions {
+        let default = SuiteOptions::default();
+        let scale = |n: u64| (n as f64 * factor).round() as u64;
+        SuiteOptions {
+            pool: default.pool.scaled(factor),
+            aimed_games: scale(default.aimed_games),
+            repair_evaluations: scale(default.repair_evaluations as u64) as usize,
+            anneal: AnnealOptions {
+                moves: scale(default.anneal.moves),
+                ..default.anneal
+            },
+            ..default
         }
     }
 }
