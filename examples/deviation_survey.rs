@@ -59,6 +59,26 @@ const COMPARE_SEED: u64 = 777;
 /// a mistake shows (`penalty-keeps-weapon` shows on about 1 in 2,000).
 const COMPARE_SEARCH: u64 = 100_000;
 
+/// The deviation search's budget in deviated engine runs
+/// (`pigkill check --search-runs`): with it, and one job (the first
+/// failing game and the games passed before it do not depend on which
+/// job ends first), the survey's lines are the same at any load.
+/// `SEARCH_RUNS=N` in the environment sets another (`0`: the search's
+/// own clock, as `pigkill check` runs by default).
+const SEARCH_RUNS: u64 = 20_000;
+
+/// The deviation search's budget: [`SEARCH_RUNS`], or `$SEARCH_RUNS`.
+fn search_runs() -> Option<u64> {
+    match std::env::var("SEARCH_RUNS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        Some(0) => None,
+        Some(n) => Some(n),
+        None => Some(SEARCH_RUNS),
+    }
+}
+
 /// The seed of the second, independent batch of fresh games.
 const SECOND_BATCH_SEED: u64 = 4_242;
 
@@ -133,9 +153,10 @@ fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
         },
         limits: Limits::default(),
         compare: MODE,
-        jobs: 2,
+        jobs: 1,
         keep_going: false,
         shrink_time: Duration::from_secs(10),
+        search_runs: search_runs(),
         out: out.path().to_path_buf(),
         stop: Arc::new(AtomicBool::new(false)),
     };
@@ -304,8 +325,8 @@ fn narrow(dir: &Path, only: Option<&str>) {
     }
     println!("== narrow mistakes (-DNARROW_<ID>)");
     println!(
-        "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  rule",
-        "id", "split", "section", "found", "verdict", "2nd"
+        "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8} {:>6}  rule",
+        "id", "split", "section", "found", "verdict", "2nd", "runs"
     );
     let mut splits = vec![only.unwrap_or("seen")];
     if only.is_none() {
@@ -337,10 +358,14 @@ fn narrow(dir: &Path, only: Option<&str>) {
                     wrong += 1;
                 }
             }
+            // The engine runs on the line (the same at any load), the
+            // search's seconds apart (they are not).
+            let runs = d.map_or(0, |d| d.engine_runs);
             println!(
-                "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  {}",
-                row.id, split, row.section, section, verdict, second, rule
+                "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8} {:>6}  {}",
+                row.id, split, row.section, section, verdict, second, runs, rule
             );
+            eprintln!("{}: search {:.2} s", row.id, d.map_or(0.0, |d| d.search_s));
             if split == "seen" && !row.meaning.is_empty() {
                 println!("    meaning: {}", row.meaning);
             }

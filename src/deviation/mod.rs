@@ -44,8 +44,9 @@ mod search;
 mod words;
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pigkill_engine::{Budget, Game};
 use pigkill_reference::decision::{
@@ -55,6 +56,7 @@ use pigkill_reference::decision::{
 pub use generalise::{candidate_rules, fit, Fit};
 pub use predict::{find, Finding, Found, Solution};
 pub use search::{explain, explain_given, Explanation, Step};
+
 pub use words::{deviation_text, DeviationReport};
 
 use crate::catalogue::same;
@@ -153,7 +155,7 @@ impl Run {
             return Some(Cow::Borrowed(&self.reference));
         }
         let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
-        deviated_output(&self.game, self.deviated_budget(), &deviations)
+        counted(|| deviated_output(&self.game, self.deviated_budget(), &deviations))
             .ok()
             .map(Cow::Owned)
     }
@@ -166,6 +168,90 @@ pub fn changes(rule: &DeviationRule, decision: &Decision) -> bool {
         && decision.rule != rule.choose
         && decision.is_legal(rule.choose)
         && rule.when.holds(decision.context)
+}
+
+thread_local! {
+    /// The deviated engine runs this thread has made (see [`Clock`]).
+    static ENGINE_RUNS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many deviated engine runs this thread has made so far.
+pub fn engine_runs() -> u64 {
+    ENGINE_RUNS.with(Cell::get)
+}
+
+/// Makes one deviated engine run (`run`), counted in [`engine_runs`].
+fn counted<T>(run: impl FnOnce() -> T) -> T {
+    ENGINE_RUNS.with(|runs| runs.set(runs.get() + 1));
+    run()
+}
+
+/// When a search stops: after so many deviated engine runs
+/// ([`DeviationOptions::runs`]: the same figures on any machine, at any
+/// load), or else at a soft time ([`DeviationOptions::time`]); and in
+/// either case at the caller's hard end ([`DeviationOptions::until`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The soft time's end (none with a count budget).
+    deadline: Option<Instant>,
+    /// The [`engine_runs`] count where the count budget ends.
+    runs_end: Option<u64>,
+    /// The caller's hard end.
+    until: Option<Instant>,
+}
+
+impl Clock {
+    /// The clock of a search starting now with `options`' budget.
+    pub fn start(options: &DeviationOptions) -> Clock {
+        let now = engine_runs();
+        Clock {
+            deadline: options
+                .runs
+                .is_none()
+                .then(|| Instant::now() + options.time),
+            runs_end: options.runs.map(|runs| now.saturating_add(runs)),
+            until: options.until,
+        }
+    }
+
+    /// Whether the budget is spent.
+    pub fn over(&self) -> bool {
+        let now = Instant::now;
+        self.runs_end.is_some_and(|end| engine_runs() >= end)
+            || self.deadline.is_some_and(|d| now() >= d)
+            || self.until.is_some_and(|u| now() >= u)
+    }
+
+    /// This clock with `share` of the whole budget (the runs or the time
+    /// of `options`) added past its end.
+    pub fn extended(self, options: &DeviationOptions, share: f64) -> Clock {
+        Clock {
+            deadline: self.deadline.map(|d| d + options.time.mul_f64(share)),
+            runs_end: self
+                .runs_end
+                .map(|end| end.saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)),
+            until: self.until,
+        }
+    }
+
+    /// This clock, ending no sooner than `share` of the whole budget from
+    /// now.
+    pub fn renewed(self, options: &DeviationOptions, share: f64) -> Clock {
+        let fresh = Clock {
+            deadline: self
+                .deadline
+                .map(|_| Instant::now() + options.time.mul_f64(share)),
+            runs_end: self.runs_end.map(|_| {
+                engine_runs().saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)
+            }),
+            until: self.until,
+        };
+        Clock {
+            deadline: self.deadline.max(fresh.deadline),
+            runs_end: self.runs_end.max(fresh.runs_end),
+            until: self.until,
+        }
+    }
 }
 
 /// How far the search goes.
@@ -201,8 +287,17 @@ pub struct DeviationOptions {
     /// The most fresh games looked at to find them (within twice
     /// [`DeviationOptions::time`] past the search's own budget).
     pub confirm_search: u64,
-    /// A soft bound on the whole search's time.
+    /// A soft bound on the whole search's time (not looked at when
+    /// [`DeviationOptions::runs`] is given).
     pub time: Duration,
+    /// The search's budget counted in deviated engine runs (each
+    /// candidate, instance or rule run on a game): when given, it replaces
+    /// [`DeviationOptions::time`], so that what the search finds is the
+    /// same on any machine at any load. Confirming may spend twice as
+    /// much again, and each further mistake met half as much.
+    pub runs: Option<u64>,
+    /// A hard end, whatever the budget (`pigkill check`'s clock).
+    pub until: Option<Instant>,
 }
 
 impl Default for DeviationOptions {
@@ -221,6 +316,8 @@ impl Default for DeviationOptions {
             confirm_games: 20,
             confirm_search: 20_000,
             time: Duration::from_secs(20),
+            runs: None,
+            until: None,
         }
     }
 }

@@ -12,7 +12,7 @@ use pigkill_reference::decision::{deviated_run, ContextRule, Decision, Deviation
 use super::battery;
 use super::generalise::{candidate_rules, fit, Fit};
 use super::search::{explain, explain_given, Explanation, Step};
-use super::{changes, DeviationOptions, Run};
+use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Prediction;
 
@@ -163,6 +163,8 @@ pub struct Finding {
     pub program_runs: usize,
     /// How long the search took.
     pub elapsed: std::time::Duration,
+    /// How many deviated engine runs it made.
+    pub engine_runs: u64,
 }
 
 impl Finding {
@@ -188,7 +190,8 @@ pub fn find(
     options: &DeviationOptions,
 ) -> Option<Finding> {
     let start = Instant::now();
-    let mut deadline = start + options.time;
+    let runs_before = engine_runs();
+    let mut deadline = Clock::start(options);
     let first = failures.first()?;
     if first.passed {
         return None;
@@ -205,7 +208,7 @@ pub fn find(
         .skip(1)
         .take(options.searched_failures.saturating_sub(1))
     {
-        if Instant::now() >= deadline {
+        if deadline.over() {
             break;
         }
         add_rules(&explain(run, options, deadline), options, &mut candidates);
@@ -259,6 +262,7 @@ pub fn find(
         rules: Vec::new(),
         program_runs,
         elapsed: start.elapsed(),
+        engine_runs: 0,
     };
     let Some(solution) = solution else {
         return Some(finding);
@@ -294,7 +298,7 @@ pub fn find(
             .iter()
             .map(|&(r, h)| rounds[r].hypotheses[h].rule)
             .collect();
-        if base.is_empty() || base.len() >= MAX_RULES || Instant::now() >= deadline {
+        if base.is_empty() || base.len() >= MAX_RULES || deadline.over() {
             break;
         }
         let residual = residual(&base, &runs, options);
@@ -302,7 +306,7 @@ pub fn find(
             break;
         }
         // Another mistake was met: it gets a time of its own.
-        deadline = deadline.max(Instant::now() + options.time / 2);
+        deadline = deadline.renewed(options, 0.5);
         let mut hypotheses = from_smallest(&base, &runs, options, deadline);
         if hypotheses.is_empty() {
             break;
@@ -355,7 +359,7 @@ pub fn find(
                 &rules,
                 solution,
                 options,
-                deadline + 2 * options.time,
+                deadline.extended(options, 2.0),
                 &mut confirming,
             );
             if prediction.right > 0 {
@@ -419,6 +423,8 @@ pub fn find(
                     h.rule,
                 )
             });
+        // Telling the likeliest moment apart gets half a budget of its own.
+        let moment = deadline.renewed(options, 0.5);
         if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
             finding.instance = Explanation {
                 steps: vec![Step {
@@ -429,13 +435,14 @@ pub fn find(
         } else if let Some(likeliest) = instances
             .iter()
             .enumerate()
-            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options), *i))
+            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options, moment), *i))
         {
             finding.instance = likeliest.1.clone();
         }
     }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
+    finding.engine_runs = engine_runs() - runs_before;
     Some(finding)
 }
 
@@ -448,7 +455,8 @@ const FULL_CONTEXT_CHECKED: usize = 64;
 /// in its whole context (the instance's decisions, each made otherwise
 /// wherever every feature of its kind reads as it did there): the passing
 /// runs, of the first [`FULL_CONTEXT_CHECKED`] where it changes a
-/// decision, where it changes the output. A decision whose
+/// decision, where it changes the output (those run before `clock` is
+/// over). A decision whose
 /// context recurs in every game (a pig's starting HP, say) and that the
 /// program gets right elsewhere is an unlikely place for it to have gone
 /// another way: such an instance reproduces the minimised game by luck.
@@ -456,6 +464,7 @@ fn contradicted_in_full_context(
     instance: &Explanation,
     runs: &[Run],
     options: &DeviationOptions,
+    clock: Clock,
 ) -> usize {
     let rules: Vec<DeviationRule> = instance
         .steps
@@ -475,6 +484,7 @@ fn contradicted_in_full_context(
     runs.iter()
         .filter(|run| run.passed && rules.iter().any(|r| run.changed_by(r).next().is_some()))
         .take(FULL_CONTEXT_CHECKED)
+        .take_while(|_| !clock.over())
         .filter(|run| fit(&rules, run, options) == Fit::Contradicted)
         .count()
 }
@@ -487,7 +497,7 @@ fn from_smallest(
     base: &[DeviationRule],
     runs: &[Run],
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
 ) -> Vec<Hypothesis> {
     let sources: Vec<usize> = residual(base, runs, options)
         .into_iter()
@@ -534,13 +544,15 @@ fn log_with<'a>(run: &'a Run, rules: &[DeviationRule]) -> Cow<'a, [Decision]> {
     let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
     let mut events = Vec::new();
     let mut log = Vec::new();
-    match deviated_run(
-        &run.game,
-        run.deviated_budget(),
-        &deviations,
-        &mut events,
-        &mut log,
-    ) {
+    match counted(|| {
+        deviated_run(
+            &run.game,
+            run.deviated_budget(),
+            &deviations,
+            &mut events,
+            &mut log,
+        )
+    }) {
         Ok(_) => Cow::Owned(log),
         Err(_) => Cow::Borrowed(&run.log),
     }
@@ -581,7 +593,7 @@ fn initial(
     runs: &[Run],
     sources: &[usize],
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
 ) -> Vec<Hypothesis> {
     let mut hypotheses = Vec::new();
     // The failing runs the candidates come from first: a candidate that
@@ -599,7 +611,7 @@ fn initial(
     let mut ordered: Vec<&DeviationRule> = candidates.iter().collect();
     ordered.sort_by_key(|r| (r.when.len(), **r));
     'candidates: for rule in ordered {
-        if Instant::now() >= deadline {
+        if deadline.over() {
             break;
         }
         let mut rules = base.to_vec();
@@ -676,7 +688,7 @@ fn split(
     runs: &mut Vec<Run>,
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
     program_runs: &mut usize,
 ) {
     let mut used = 0;
@@ -684,7 +696,7 @@ fn split(
         let alive: Vec<usize> = (0..hypotheses.len())
             .filter(|&h| hypotheses[h].alive)
             .collect();
-        if alive.len() <= 1 || used >= options.split_runs || Instant::now() >= deadline {
+        if alive.len() <= 1 || used >= options.split_runs || deadline.over() {
             return;
         }
         let game = search_game(options.seed, index);
@@ -839,13 +851,13 @@ fn confirm(
     all: &[DeviationRule],
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
     confirming: &mut Confirming,
 ) -> Prediction {
     let others: Vec<DeviationRule> = all.iter().copied().filter(|r| r != rule).collect();
     let mut prediction = Prediction::default();
     for index in 0..options.confirm_search {
-        if prediction.of >= options.confirm_games || Instant::now() >= deadline {
+        if prediction.of >= options.confirm_games || deadline.over() {
             break;
         }
         let Some(mut run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {
