@@ -12,6 +12,13 @@
 //!    of the context's literals (and under no condition at all). A rule
 //!    survives when it contradicts no run of the program (it changes no
 //!    output the program got right) and reproduces some failing game.
+//!    Beside those, rules are *learnt* over every feature the engine
+//!    records at a decision, not only the kind's listed ones: the
+//!    literals common to the decisions made otherwise on a few failing
+//!    games (their least general generalisation) are added to the kind
+//!    and alternative one at a time while a passing run contradicts the
+//!    rule, each the one under which it reproduces the most failing
+//!    games; learnt again whenever fresh runs of the program join.
 //! 3. **Prediction** ([`find`]): fresh games where the surviving rules
 //!    print different outputs are run through the program, and the rules
 //!    it contradicts, or that a rival explaining strictly more failing
@@ -234,18 +241,25 @@ impl Clock {
         }
     }
 
+    /// A clock of its own for a part of the search: `share` of the whole
+    /// budget from now (the caller's hard end all the same).
+    pub fn part(options: &DeviationOptions, share: f64) -> Clock {
+        let clock = Clock::start(options);
+        Clock {
+            deadline: clock
+                .deadline
+                .map(|_| Instant::now() + options.time.mul_f64(share)),
+            runs_end: clock.runs_end.map(|_| {
+                engine_runs().saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)
+            }),
+            until: clock.until,
+        }
+    }
+
     /// This clock, ending no sooner than `share` of the whole budget from
     /// now.
     pub fn renewed(self, options: &DeviationOptions, share: f64) -> Clock {
-        let fresh = Clock {
-            deadline: self
-                .deadline
-                .map(|_| Instant::now() + options.time.mul_f64(share)),
-            runs_end: self.runs_end.map(|_| {
-                engine_runs().saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)
-            }),
-            until: self.until,
-        };
+        let fresh = Clock::part(options, share);
         Clock {
             deadline: self.deadline.max(fresh.deadline),
             runs_end: self.runs_end.max(fresh.runs_end),

@@ -10,7 +10,7 @@ use std::time::Instant;
 use pigkill_reference::decision::{deviated_run, ContextRule, Decision, Deviation, DeviationRule};
 
 use super::battery;
-use super::generalise::{candidate_rules, fit, Fit};
+use super::generalise::{candidate_rules, fit, least_general, Fit};
 use super::search::{explain, explain_given, Explanation, Step};
 use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run};
 use crate::catalogue::{same, search_game};
@@ -203,6 +203,7 @@ pub fn find(
     // not one instance: every decision's kind and other alternatives,
     // under at most two of its literals.
     add_log_rules(&first.log, options.max_literals.min(2), &mut candidates);
+    let mut elsewhere: Vec<Vec<Explanation>> = Vec::new();
     for run in failures
         .iter()
         .skip(1)
@@ -211,7 +212,9 @@ pub fn find(
         if deadline.over() {
             break;
         }
-        add_rules(&explain(run, options, deadline), options, &mut candidates);
+        let explained = explain(run, options, deadline);
+        add_rules(&explained, options, &mut candidates);
+        elsewhere.push(explained);
     }
 
     let mut runs: Vec<Run> = failures;
@@ -223,10 +226,50 @@ pub fn find(
         runs.extend(battery);
     }
     let sources: Vec<usize> = (0..runs.len().min(options.searched_failures.max(1))).collect();
+    // Contexts the kinds were not given: the least general generalisation
+    // of the decisions made otherwise, widened on the runs seen (a clock
+    // of its own, so that the listed rules still get theirs).
+    let generalised = if solution.is_some() {
+        // Its literals are those common to the decisions made otherwise
+        // on a few failing games: the shortest others are searched too.
+        if elsewhere.len() < LEARNT_FROM {
+            let clock = Clock::part(options, RELEARN_SHARE);
+            let mut others: Vec<&Run> = runs.iter().skip(1).filter(|r| !r.passed).collect();
+            others.sort_by_key(|r| r.log.len());
+            for run in others
+                .into_iter()
+                .skip(elsewhere.len())
+                .take(LEARNT_FROM - elsewhere.len())
+            {
+                if clock.over() {
+                    break;
+                }
+                elsewhere.push(explain(run, options, clock));
+            }
+        }
+        generalised(
+            &instances,
+            &elsewhere,
+            &runs,
+            options,
+            Clock::part(options, GENERALISED_SHARE),
+        )
+    } else {
+        Vec::new()
+    };
     let mut rounds = vec![Round {
         base: Vec::new(),
         hypotheses: initial(&candidates, &[], &runs, &sources, options, deadline),
     }];
+    for h in generalised {
+        if rounds[0]
+            .hypotheses
+            .iter()
+            .all(|other| other.rule != h.rule)
+        {
+            rounds[0].hypotheses.push(h);
+        }
+    }
     if rounds[0].hypotheses.is_empty() && solution.is_some() {
         // No one rule reproduces the minimised game (it shows two
         // mistakes at once): the rules of the smallest other failing
@@ -280,6 +323,9 @@ pub fn find(
         deadline,
         &mut finding.program_runs,
     );
+    // The runs that told rules apart teach the learnt rules too.
+    relearn(&mut rounds[0], &instances, &elsewhere, &runs, options);
+    let hypotheses = &mut rounds[0].hypotheses;
     probe(
         hypotheses,
         &mut runs,
@@ -400,6 +446,8 @@ pub fn find(
                     h.catch_up(&runs, options);
                 }
             }
+            // ... and the rules learnt are learnt again from them.
+            relearn(&mut rounds[0], &instances, &elsewhere, &runs, options);
             continue;
         }
         found.sort_by_key(|f| !f.on_first_game);
@@ -487,6 +535,203 @@ fn contradicted_in_full_context(
         .take_while(|_| !clock.over())
         .filter(|run| fit(&rules, run, options) == Fit::Contradicted)
         .count()
+}
+
+/// The share of the search's budget that learning the rules again
+/// ([`relearn`]) gets each time.
+const RELEARN_SHARE: f64 = 0.25;
+
+/// Learns the rules of [`generalised`] again on `runs` (new runs of the
+/// program have joined), adding to `round` those it does not hold yet.
+fn relearn(
+    round: &mut Round,
+    instances: &[Explanation],
+    elsewhere: &[Vec<Explanation>],
+    runs: &[Run],
+    options: &DeviationOptions,
+) {
+    let clock = Clock::part(options, RELEARN_SHARE);
+    for h in generalised(instances, elsewhere, runs, options, clock) {
+        if round.hypotheses.iter().all(|other| other.rule != h.rule) {
+            round.hypotheses.push(h);
+        }
+    }
+}
+
+/// On how many failing games besides the minimised one decisions made
+/// otherwise are searched for [`generalised`]'s literals.
+const LEARNT_FROM: usize = 3;
+
+/// How many decisions made otherwise on the minimised game are
+/// generalised ([`generalised`]).
+const GENERALISED_SEEDS: usize = 6;
+
+/// On how many failing runs (the shortest) [`specialised`] weighs what a
+/// literal brings in.
+const SPECIALISED_FAILING: usize = 12;
+
+/// The share of the search's budget that [`generalised`] gets, besides.
+const GENERALISED_SHARE: f64 = 0.5;
+
+/// The rules learnt from the runs seen over every recorded feature, with
+/// their fits on `runs` (the minimised game first). For each decision
+/// made otherwise alone on the minimised game (`instances`), the
+/// literals that may be used are its least general generalisation: every
+/// recorded literal, over all the features and not only its kind's, that
+/// reads the same there and at the decision of the same kind and
+/// alternative made otherwise on each other failing game searched
+/// (`elsewhere`; the one that agrees most). The rule starts from no
+/// condition at all, and while a passing run contradicts it, a literal
+/// that keeps a contradicting run out of it is added, the one under
+/// which it reproduces the most failing runs ([`specialised`]). A literal
+/// is thus in the rule because the program's own runs ask for it: a
+/// context the kind's list may not hold, which fresh games then tell
+/// apart from the other rules and confirm like any other.
+fn generalised(
+    instances: &[Explanation],
+    elsewhere: &[Vec<Explanation>],
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Vec<Hypothesis> {
+    let mut found: Vec<Hypothesis> = Vec::new();
+    let seeds = instances
+        .iter()
+        .filter(|e| e.steps.len() == 1)
+        .map(|e| &e.steps[0])
+        .take(GENERALISED_SEEDS);
+    for seed in seeds {
+        if clock.over() {
+            break;
+        }
+        let d = &seed.decision;
+        let others: Vec<&Decision> = elsewhere
+            .iter()
+            .filter_map(|explained| {
+                explained
+                    .iter()
+                    .flat_map(|e| &e.steps)
+                    .filter(|s| s.decision.kind == d.kind && s.choose == seed.choose)
+                    .map(|s| &s.decision)
+                    .max_by_key(|o| (!(o.context.0 ^ d.context.0)).count_ones())
+            })
+            .collect();
+        let allowed = least_general(d, &others);
+        let start = DeviationRule {
+            kind: d.kind,
+            when: ContextRule::ALWAYS,
+            choose: seed.choose,
+        };
+        let most = options.max_literals + 1;
+        if let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) {
+            if found.iter().all(|h| h.rule != rule) {
+                found.push(Hypothesis {
+                    rule,
+                    base: Vec::new(),
+                    fits,
+                    alive: true,
+                    pending: Vec::new(),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// `rule` with literals of `allowed` added, one at a time, while a
+/// passing run contradicts it (at most `most` literals): each time, of
+/// the literals that keep a contradicting run from changing any
+/// decision, the one under which the rule reproduces the most failing
+/// runs, then that keeps the most contradicting runs out, then one of
+/// the kind's listed features.
+/// With its fits on `runs`; `None` when no literal keeps out a
+/// contradicting run, `most` literals do not suffice, the clock is over,
+/// or the rule left does not reproduce the first run.
+fn specialised(
+    mut rule: DeviationRule,
+    allowed: ContextRule,
+    most: usize,
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Option<(DeviationRule, Vec<Fit>)> {
+    let listed = rule.kind.feature_mask();
+    loop {
+        let mut fits: Vec<Fit> = Vec::with_capacity(runs.len());
+        let mut patterns: Vec<Vec<u32>> = Vec::with_capacity(runs.len());
+        for run in runs {
+            if clock.over() {
+                return None;
+            }
+            let pattern = firing(&rule, run);
+            fits.push(match (pattern.is_empty(), run.passed) {
+                (true, true) => Fit::Quiet,
+                (true, false) => Fit::Unexplained,
+                (false, _) => fit(&[rule], run, options),
+            });
+            patterns.push(pattern);
+        }
+        let contradicted: Vec<usize> = (0..runs.len())
+            .filter(|&i| fits[i] == Fit::Contradicted)
+            .collect();
+        if contradicted.is_empty() {
+            return (fits.first() == Some(&Fit::Matched)).then_some((rule, fits));
+        }
+        if rule.when.len() >= most {
+            return None;
+        }
+        // The failing runs a literal might bring in (a few, the shortest).
+        let mut failing: Vec<usize> = (0..runs.len()).filter(|&i| !runs[i].passed).collect();
+        failing.sort_by_key(|&i| runs[i].log.len());
+        failing.truncate(SPECIALISED_FAILING);
+        let best = pigkill_reference::decision::Feature::ALL
+            .iter()
+            .filter(|f| allowed.mask & f.bit() != 0 && rule.when.mask & f.bit() == 0)
+            .map(|&f| {
+                let narrower = rule.when.and(f, allowed.values & f.bit() != 0);
+                let wider = DeviationRule {
+                    when: narrower,
+                    ..rule
+                };
+                let kept_out = contradicted
+                    .iter()
+                    .filter(|&&i| runs[i].changed_by(&wider).next().is_none())
+                    .count();
+                // The failing runs it reproduces: one where it changes the
+                // same decisions as now keeps its fit, the others are run
+                // (only for a literal that keeps a contradicting run out).
+                let brought_in = if kept_out == 0 {
+                    0
+                } else {
+                    failing
+                        .iter()
+                        .filter(|&&i| {
+                            let pattern = firing(&wider, &runs[i]);
+                            if pattern == patterns[i] {
+                                fits[i] == Fit::Matched
+                            } else {
+                                !pattern.is_empty()
+                                    && !clock.over()
+                                    && fit(&[wider], &runs[i], options) == Fit::Matched
+                            }
+                        })
+                        .count()
+                };
+                (
+                    kept_out.min(1),
+                    brought_in,
+                    kept_out,
+                    listed & f.bit() != 0,
+                    std::cmp::Reverse(f),
+                    narrower,
+                )
+            })
+            .max()?;
+        if best.0 == 0 {
+            return None;
+        }
+        rule.when = best.5;
+    }
 }
 
 /// The hypotheses of a round on top of `base`: the rules of the
