@@ -256,6 +256,17 @@ impl Clock {
         }
     }
 
+    /// Does `work`, which has a clock of its own, with this clock
+    /// stopped: its end moves by what `work` spent (runs or time).
+    pub fn paused<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        let (runs, time) = (engine_runs(), Instant::now());
+        let done = work();
+        let spent = engine_runs() - runs;
+        self.runs_end = self.runs_end.map(|end| end.saturating_add(spent));
+        self.deadline = self.deadline.map(|end| end + time.elapsed());
+        done
+    }
+
     /// This clock, ending no sooner than `share` of the whole budget from
     /// now.
     pub fn renewed(self, options: &DeviationOptions, share: f64) -> Clock {

@@ -230,30 +230,7 @@ pub fn find(
     // of the decisions made otherwise, widened on the runs seen (a clock
     // of its own, so that the listed rules still get theirs).
     let generalised = if solution.is_some() {
-        // Its literals are those common to the decisions made otherwise
-        // on a few failing games: the shortest others are searched too.
-        if elsewhere.len() < LEARNT_FROM {
-            let clock = Clock::part(options, RELEARN_SHARE);
-            let mut others: Vec<&Run> = runs.iter().skip(1).filter(|r| !r.passed).collect();
-            others.sort_by_key(|r| r.log.len());
-            for run in others
-                .into_iter()
-                .skip(elsewhere.len())
-                .take(LEARNT_FROM - elsewhere.len())
-            {
-                if clock.over() {
-                    break;
-                }
-                elsewhere.push(explain(run, options, clock));
-            }
-        }
-        generalised(
-            &instances,
-            &elsewhere,
-            &runs,
-            options,
-            Clock::part(options, GENERALISED_SHARE),
-        )
+        deadline.paused(|| learnt_rules(&instances, &mut elsewhere, &runs, options))
     } else {
         Vec::new()
     };
@@ -324,7 +301,7 @@ pub fn find(
         &mut finding.program_runs,
     );
     // The runs that told rules apart teach the learnt rules too.
-    relearn(&mut rounds[0], &instances, &elsewhere, &runs, options);
+    deadline.paused(|| relearn(&mut rounds[0], &instances, &elsewhere, &runs, options));
     let hypotheses = &mut rounds[0].hypotheses;
     probe(
         hypotheses,
@@ -447,7 +424,7 @@ pub fn find(
                 }
             }
             // ... and the rules learnt are learnt again from them.
-            relearn(&mut rounds[0], &instances, &elsewhere, &runs, options);
+            deadline.paused(|| relearn(&mut rounds[0], &instances, &elsewhere, &runs, options));
             continue;
         }
         found.sort_by_key(|f| !f.on_first_game);
@@ -535,6 +512,37 @@ fn contradicted_in_full_context(
         .take_while(|_| !clock.over())
         .filter(|run| fit(&rules, run, options) == Fit::Contradicted)
         .count()
+}
+
+/// The rules learnt on the runs seen ([`generalised`]), on a clock of
+/// their own: the shortest other failing games are searched first for
+/// the decisions made otherwise there (until `elsewhere` holds
+/// [`LEARNT_FROM`]), so that the literals are those common to several.
+fn learnt_rules(
+    instances: &[Explanation],
+    elsewhere: &mut Vec<Vec<Explanation>>,
+    runs: &[Run],
+    options: &DeviationOptions,
+) -> Vec<Hypothesis> {
+    if elsewhere.len() < LEARNT_FROM {
+        let clock = Clock::part(options, RELEARN_SHARE);
+        let mut others: Vec<&Run> = runs.iter().skip(1).filter(|r| !r.passed).collect();
+        others.sort_by_key(|r| r.log.len());
+        let wanted = LEARNT_FROM - elsewhere.len();
+        for run in others.into_iter().skip(elsewhere.len()).take(wanted) {
+            if clock.over() {
+                break;
+            }
+            elsewhere.push(explain(run, options, clock));
+        }
+    }
+    generalised(
+        instances,
+        elsewhere,
+        runs,
+        options,
+        Clock::part(options, GENERALISED_SHARE),
+    )
 }
 
 /// The share of the search's budget that learning the rules again
