@@ -151,7 +151,12 @@ fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
             time: Some(Duration::from_secs(30)),
             shard: Shard::WHOLE,
         },
-        limits: Limits::default(),
+        // A generous time limit: under a heavy load a right run must not
+        // be taken for a TLE (the lines would then depend on the load).
+        limits: Limits {
+            timeout: Duration::from_secs(5),
+            ..Limits::default()
+        },
         compare: MODE,
         jobs: 1,
         keep_going: false,
