@@ -137,9 +137,33 @@ fn define(prefix: &str, id: &str) -> String {
     format!("{prefix}_{}", id.to_uppercase().replace('-', "_"))
 }
 
-/// `pigkill check`'s default run (stops at the first failure) on `exe`:
-/// the failure report, and the seconds to it.
+/// `pigkill check`'s default run (stops at the first failure) on `exe`
+/// with seed `seed`: the failure report, and the seconds to it. With one
+/// job the first failure is the first failing game, whatever the load; a
+/// mistake that also makes the program hang may then show first as a
+/// TLE, which has no deviation: the next seeds are tried (at most
+/// [`SEEDS_TRIED`]) until the first failure is a wrong output.
 fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
+    let mut first = None;
+    for seed in seed..seed + SEEDS_TRIED {
+        let found = check_once(exe, seed);
+        match &found {
+            Some((report, _)) if report.verdict == "WA" || report.verdict == "PE" => {
+                return found;
+            }
+            _ => {
+                first = first.or(found);
+            }
+        }
+    }
+    first
+}
+
+/// How many seeds [`check`] tries for a wrong output.
+const SEEDS_TRIED: u64 = 3;
+
+/// One `pigkill check` default run on `exe` with seed `seed`.
+fn check_once(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
     let out = tempfile::tempdir().expect("a temporary directory");
     let options = CheckOptions {
         solution: exe.display().to_string(),
