@@ -323,6 +323,11 @@ pub struct DeviationOptions {
     pub runs: Option<u64>,
     /// A hard end, whatever the budget (`pigkill check`'s clock).
     pub until: Option<Instant>,
+    /// The share of the budget, in percent, that learning rules over every
+    /// recorded feature gets for each of its steps (searching other
+    /// failing games, learning, and each time it learns again), besides
+    /// the search's own; 0: no rules are learnt.
+    pub learning: u32,
 }
 
 impl Default for DeviationOptions {
@@ -343,6 +348,7 @@ impl Default for DeviationOptions {
             time: Duration::from_secs(20),
             runs: None,
             until: None,
+            learning: 50,
         }
     }
 }
@@ -361,6 +367,7 @@ impl DeviationOptions {
             confirm_games: 12,
             confirm_search: 12_000,
             time: Duration::from_millis(800),
+            learning: 20,
             ..DeviationOptions::default()
         }
     }

@@ -229,7 +229,7 @@ pub fn find(
     // Contexts the kinds were not given: the least general generalisation
     // of the decisions made otherwise, widened on the runs seen (a clock
     // of its own, so that the listed rules still get theirs).
-    let generalised = if solution.is_some() {
+    let generalised = if solution.is_some() && options.learning > 0 {
         deadline.paused(|| learnt_rules(&instances, &mut elsewhere, &runs, options))
     } else {
         Vec::new()
@@ -301,7 +301,17 @@ pub fn find(
         &mut finding.program_runs,
     );
     // The runs that told rules apart teach the learnt rules too.
-    deadline.paused(|| relearn(&mut rounds[0], &instances, &elsewhere, &runs, options));
+    let mut relearnt = 0;
+    deadline.paused(|| {
+        relearn(
+            &mut relearnt,
+            &mut rounds[0],
+            &instances,
+            &elsewhere,
+            &runs,
+            options,
+        )
+    });
     let hypotheses = &mut rounds[0].hypotheses;
     probe(
         hypotheses,
@@ -424,7 +434,16 @@ pub fn find(
                 }
             }
             // ... and the rules learnt are learnt again from them.
-            deadline.paused(|| relearn(&mut rounds[0], &instances, &elsewhere, &runs, options));
+            deadline.paused(|| {
+                relearn(
+                    &mut relearnt,
+                    &mut rounds[0],
+                    &instances,
+                    &elsewhere,
+                    &runs,
+                    options,
+                )
+            });
             continue;
         }
         found.sort_by_key(|f| !f.on_first_game);
@@ -525,7 +544,7 @@ fn learnt_rules(
     options: &DeviationOptions,
 ) -> Vec<Hypothesis> {
     if elsewhere.len() < LEARNT_FROM {
-        let clock = Clock::part(options, RELEARN_SHARE);
+        let clock = Clock::part(options, learning_share(options));
         let mut others: Vec<&Run> = runs.iter().skip(1).filter(|r| !r.passed).collect();
         others.sort_by_key(|r| r.log.len());
         let wanted = LEARNT_FROM - elsewhere.len();
@@ -541,24 +560,29 @@ fn learnt_rules(
         elsewhere,
         runs,
         options,
-        Clock::part(options, GENERALISED_SHARE),
+        Clock::part(options, learning_share(options)),
     )
 }
 
-/// The share of the search's budget that learning the rules again
-/// ([`relearn`]) gets each time.
-const RELEARN_SHARE: f64 = 0.25;
+/// How many times the rules are learnt again on new runs ([`relearn`]).
+const RELEARNT: usize = 2;
 
 /// Learns the rules of [`generalised`] again on `runs` (new runs of the
-/// program have joined), adding to `round` those it does not hold yet.
+/// program have joined), adding to `round` those it does not hold yet;
+/// at most [`RELEARNT`] times (`times` counts them).
 fn relearn(
+    times: &mut usize,
     round: &mut Round,
     instances: &[Explanation],
     elsewhere: &[Vec<Explanation>],
     runs: &[Run],
     options: &DeviationOptions,
 ) {
-    let clock = Clock::part(options, RELEARN_SHARE);
+    if options.learning == 0 || *times >= RELEARNT {
+        return;
+    }
+    *times += 1;
+    let clock = Clock::part(options, learning_share(options));
     for h in generalised(instances, elsewhere, runs, options, clock) {
         if round.hypotheses.iter().all(|other| other.rule != h.rule) {
             round.hypotheses.push(h);
@@ -578,8 +602,11 @@ const GENERALISED_SEEDS: usize = 6;
 /// literal brings in.
 const SPECIALISED_FAILING: usize = 12;
 
-/// The share of the search's budget that [`generalised`] gets, besides.
-const GENERALISED_SHARE: f64 = 0.5;
+/// The share of the search's budget that each step of learning rules
+/// gets ([`DeviationOptions::learning`]).
+fn learning_share(options: &DeviationOptions) -> f64 {
+    f64::from(options.learning) / 100.0
+}
 
 /// The rules learnt from the runs seen over every recorded feature, with
 /// their fits on `runs` (the minimised game first). For each decision
