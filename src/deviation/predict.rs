@@ -301,17 +301,12 @@ pub fn find(
         &mut finding.program_runs,
     );
     // The runs that told rules apart teach the learnt rules too.
-    let mut relearnt = 0;
-    deadline.paused(|| {
-        relearn(
-            &mut relearnt,
-            &mut rounds[0],
-            &instances,
-            &elsewhere,
-            &runs,
-            options,
-        )
-    });
+    let mut learner = Learner {
+        instances: &instances,
+        elsewhere: &elsewhere,
+        times: 0,
+    };
+    deadline.paused(|| learner.relearn(&mut rounds[0], &runs, options));
     let hypotheses = &mut rounds[0].hypotheses;
     probe(
         hypotheses,
@@ -434,16 +429,7 @@ pub fn find(
                 }
             }
             // ... and the rules learnt are learnt again from them.
-            deadline.paused(|| {
-                relearn(
-                    &mut relearnt,
-                    &mut rounds[0],
-                    &instances,
-                    &elsewhere,
-                    &runs,
-                    options,
-                )
-            });
+            deadline.paused(|| learner.relearn(&mut rounds[0], &runs, options));
             continue;
         }
         found.sort_by_key(|f| !f.on_first_game);
@@ -567,25 +553,29 @@ fn learnt_rules(
 /// How many times the rules are learnt again on new runs ([`relearn`]).
 const RELEARNT: usize = 2;
 
-/// Learns the rules of [`generalised`] again on `runs` (new runs of the
-/// program have joined), adding to `round` those it does not hold yet;
-/// at most [`RELEARNT`] times (`times` counts them).
-fn relearn(
-    times: &mut usize,
-    round: &mut Round,
-    instances: &[Explanation],
-    elsewhere: &[Vec<Explanation>],
-    runs: &[Run],
-    options: &DeviationOptions,
-) {
-    if options.learning == 0 || *times >= RELEARNT {
-        return;
-    }
-    *times += 1;
-    let clock = Clock::part(options, learning_share(options));
-    for h in generalised(instances, elsewhere, runs, options, clock) {
-        if round.hypotheses.iter().all(|other| other.rule != h.rule) {
-            round.hypotheses.push(h);
+/// What rules are learnt from ([`generalised`]): the decisions made
+/// otherwise on the minimised game and on a few other failing games, and
+/// how many times they were learnt again.
+struct Learner<'a> {
+    instances: &'a [Explanation],
+    elsewhere: &'a [Vec<Explanation>],
+    times: usize,
+}
+
+impl Learner<'_> {
+    /// Learns the rules again on `runs` (new runs of the program have
+    /// joined), adding to `round` those it does not hold yet; at most
+    /// [`RELEARNT`] times.
+    fn relearn(&mut self, round: &mut Round, runs: &[Run], options: &DeviationOptions) {
+        if options.learning == 0 || self.times >= RELEARNT {
+            return;
+        }
+        self.times += 1;
+        let clock = Clock::part(options, learning_share(options));
+        for h in generalised(self.instances, self.elsewhere, runs, options, clock) {
+            if round.hypotheses.iter().all(|other| other.rule != h.rule) {
+                round.hypotheses.push(h);
+            }
         }
     }
 }
