@@ -348,7 +348,7 @@ impl Default for DeviationOptions {
             time: Duration::from_secs(20),
             runs: None,
             until: None,
-            learning: 50,
+            learning: 25,
         }
     }
 }
