@@ -27,8 +27,11 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(2));
+    // A budget counted in engine runs (about the default 20 s at light
+    // load), so that each failure's search does the same work at any load.
     let options = DeviationOptions {
         mode: CompareMode::Lines,
+        runs: Some(400_000),
         ..DeviationOptions::default()
     };
     for m in Mutation::ALL {

@@ -59,6 +59,26 @@ const COMPARE_SEED: u64 = 777;
 /// a mistake shows (`penalty-keeps-weapon` shows on about 1 in 2,000).
 const COMPARE_SEARCH: u64 = 100_000;
 
+/// The deviation search's budget in deviated engine runs
+/// (`pigkill check --search-runs`): with it, and one job (the first
+/// failing game and the games passed before it do not depend on which
+/// job ends first), the survey's lines are the same at any load.
+/// `SEARCH_RUNS=N` in the environment sets another (`0`: the search's
+/// own clock, as `pigkill check` runs by default).
+const SEARCH_RUNS: u64 = 20_000;
+
+/// The deviation search's budget: [`SEARCH_RUNS`], or `$SEARCH_RUNS`.
+fn search_runs() -> Option<u64> {
+    match std::env::var("SEARCH_RUNS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        Some(0) => None,
+        Some(n) => Some(n),
+        None => Some(SEARCH_RUNS),
+    }
+}
+
 /// The seed of the second, independent batch of fresh games.
 const SECOND_BATCH_SEED: u64 = 4_242;
 
@@ -117,9 +137,33 @@ fn define(prefix: &str, id: &str) -> String {
     format!("{prefix}_{}", id.to_uppercase().replace('-', "_"))
 }
 
-/// `pigkill check`'s default run (stops at the first failure) on `exe`:
-/// the failure report, and the seconds to it.
+/// `pigkill check`'s default run (stops at the first failure) on `exe`
+/// with seed `seed`: the failure report, and the seconds to it. With one
+/// job the first failure is the first failing game, whatever the load; a
+/// mistake that also makes the program hang may then show first as a
+/// TLE, which has no deviation: the next seeds are tried (at most
+/// [`SEEDS_TRIED`]) until the first failure is a wrong output.
 fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
+    let mut first = None;
+    for seed in seed..seed + SEEDS_TRIED {
+        let found = check_once(exe, seed);
+        match &found {
+            Some((report, _)) if report.verdict == "WA" || report.verdict == "PE" => {
+                return found;
+            }
+            _ => {
+                first = first.or(found);
+            }
+        }
+    }
+    first
+}
+
+/// How many seeds [`check`] tries for a wrong output.
+const SEEDS_TRIED: u64 = 3;
+
+/// One `pigkill check` default run on `exe` with seed `seed`.
+fn check_once(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
     let out = tempfile::tempdir().expect("a temporary directory");
     let options = CheckOptions {
         solution: exe.display().to_string(),
@@ -131,11 +175,17 @@ fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
             time: Some(Duration::from_secs(30)),
             shard: Shard::WHOLE,
         },
-        limits: Limits::default(),
+        // A generous time limit: under a heavy load a right run must not
+        // be taken for a TLE (the lines would then depend on the load).
+        limits: Limits {
+            timeout: Duration::from_secs(5),
+            ..Limits::default()
+        },
         compare: MODE,
-        jobs: 2,
+        jobs: 1,
         keep_going: false,
         shrink_time: Duration::from_secs(10),
+        search_runs: search_runs(),
         out: out.path().to_path_buf(),
         stop: Arc::new(AtomicBool::new(false)),
     };
@@ -304,8 +354,8 @@ fn narrow(dir: &Path, only: Option<&str>) {
     }
     println!("== narrow mistakes (-DNARROW_<ID>)");
     println!(
-        "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  rule",
-        "id", "split", "section", "found", "verdict", "2nd"
+        "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8} {:>6}  rule",
+        "id", "split", "section", "found", "verdict", "2nd", "runs"
     );
     let mut splits = vec![only.unwrap_or("seen")];
     if only.is_none() {
@@ -337,10 +387,14 @@ fn narrow(dir: &Path, only: Option<&str>) {
                     wrong += 1;
                 }
             }
+            // The engine runs on the line (the same at any load), the
+            // search's seconds apart (they are not).
+            let runs = d.map_or(0, |d| d.engine_runs);
             println!(
-                "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8}  {}",
-                row.id, split, row.section, section, verdict, second, rule
+                "{:<34} {:<7} {:<22} {:<22} {:<14} {:>8} {:>6}  {}",
+                row.id, split, row.section, section, verdict, second, runs, rule
             );
+            eprintln!("{}: search {:.2} s", row.id, d.map_or(0.0, |d| d.search_s));
             if split == "seen" && !row.meaning.is_empty() {
                 println!("    meaning: {}", row.meaning);
             }

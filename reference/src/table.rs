@@ -287,6 +287,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 SubjectIsPrevious,
                 subject != actor && self.next_alive(subject) == actor,
             );
+            put(
+                SubjectSameSide,
+                (self.role[subject] == Role::Rebel) == (self.role[actor] == Role::Rebel),
+            );
         }
         if let Some(card) = point.card {
             put(card_feature(card), true);

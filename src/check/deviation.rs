@@ -96,11 +96,14 @@ pub(super) fn deviation_of(
     passed.extend(right);
     let mut search = DeviationOptions::quick(mode);
     search.battery = false;
+    search.runs = options.search_runs;
     if let Some(deadline) = program.deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         // The search may overrun its soft time by twice over (confirming):
         // a third of what is left keeps it inside the budget.
         search.time = search.time.min(left / 3);
+        // A count budget ends with the check's clock all the same.
+        search.until = Some(deadline);
     }
     let mut solution =
         run_solution_until(worker, &options.command, &program.limits, program.deadline);

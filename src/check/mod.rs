@@ -148,6 +148,10 @@ pub struct CheckOptions {
     /// The time budget of each minimisation; the best game so far is kept
     /// when it runs out.
     pub shrink_time: Duration,
+    /// The deviation search's budget in deviated engine runs, instead of
+    /// its own soft time ([`crate::deviation::DeviationOptions::runs`]);
+    /// the check's clock still ends it.
+    pub search_runs: Option<u64>,
     /// Where failures are saved (never overwriting a file).
     pub out: PathBuf,
     /// Set from elsewhere (Ctrl-C) to stop the search and any minimisation.

@@ -64,6 +64,12 @@ pub struct CheckArgs {
     /// The time budget of each minimisation (the best game so far is kept).
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     shrink_time: Duration,
+    /// Bound the deviation search of each wrong output by N deviated
+    /// engine runs instead of its own time (0.8 s), so that what it finds
+    /// does not depend on the machine's load; the check's clock (--time)
+    /// still ends it.
+    #[arg(long, value_name = "N")]
+    search_runs: Option<u64>,
     /// How output is compared: exact, lines (ignores trailing whitespace and a final newline), tokens.
     #[arg(long, default_value = "lines")]
     compare: CompareMode,
@@ -191,6 +197,7 @@ pub fn run(args: CheckArgs) -> Result<u8, Failure> {
         jobs: args.jobs.unwrap_or_else(default_jobs).max(1),
         keep_going: args.keep_going,
         shrink_time: args.shrink_time,
+        search_runs: args.search_runs,
         out: args.out.clone(),
         stop: interrupt_flag(args.json),
     };

@@ -112,3 +112,24 @@ pub fn fit(rules: &[DeviationRule], run: &Run, options: &DeviationOptions) -> Fi
         (false, true) => Fit::Missed,
     }
 }
+
+/// Every feature the engine records at a decision, whatever its kind (a
+/// bit per [`Feature`]): the context a least general generalisation
+/// starts from, not only the kind's listed features.
+pub fn recorded_mask() -> u64 {
+    Feature::ALL.iter().fold(0, |mask, f| mask | f.bit())
+}
+
+/// The least general generalisation of decisions made otherwise: the
+/// conjunction of every recorded literal (over all the features, not only
+/// the kind's) that reads the same at `decision` and at each of `others`.
+pub fn least_general(decision: &Decision, others: &[&Decision]) -> ContextRule {
+    let mut mask = recorded_mask();
+    for other in others {
+        mask &= !(decision.context.0 ^ other.context.0);
+    }
+    ContextRule {
+        mask,
+        values: decision.context.0 & mask,
+    }
+}

@@ -12,6 +12,13 @@
 //!    of the context's literals (and under no condition at all). A rule
 //!    survives when it contradicts no run of the program (it changes no
 //!    output the program got right) and reproduces some failing game.
+//!    Beside those, rules are *learnt* over every feature the engine
+//!    records at a decision, not only the kind's listed ones: the
+//!    literals common to the decisions made otherwise on a few failing
+//!    games (their least general generalisation) are added to the kind
+//!    and alternative one at a time while a passing run contradicts the
+//!    rule, each the one under which it reproduces the most failing
+//!    games; learnt again whenever fresh runs of the program join.
 //! 3. **Prediction** ([`find`]): fresh games where the surviving rules
 //!    print different outputs are run through the program, and the rules
 //!    it contradicts, or that a rival explaining strictly more failing
@@ -44,8 +51,9 @@ mod search;
 mod words;
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pigkill_engine::{Budget, Game};
 use pigkill_reference::decision::{
@@ -55,6 +63,7 @@ use pigkill_reference::decision::{
 pub use generalise::{candidate_rules, fit, Fit};
 pub use predict::{find, Finding, Found, Solution};
 pub use search::{explain, explain_given, Explanation, Step};
+
 pub use words::{deviation_text, DeviationReport};
 
 use crate::catalogue::same;
@@ -153,7 +162,7 @@ impl Run {
             return Some(Cow::Borrowed(&self.reference));
         }
         let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
-        deviated_output(&self.game, self.deviated_budget(), &deviations)
+        counted(|| deviated_output(&self.game, self.deviated_budget(), &deviations))
             .ok()
             .map(Cow::Owned)
     }
@@ -166,6 +175,108 @@ pub fn changes(rule: &DeviationRule, decision: &Decision) -> bool {
         && decision.rule != rule.choose
         && decision.is_legal(rule.choose)
         && rule.when.holds(decision.context)
+}
+
+thread_local! {
+    /// The deviated engine runs this thread has made (see [`Clock`]).
+    static ENGINE_RUNS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many deviated engine runs this thread has made so far.
+pub fn engine_runs() -> u64 {
+    ENGINE_RUNS.with(Cell::get)
+}
+
+/// Makes one deviated engine run (`run`), counted in [`engine_runs`].
+fn counted<T>(run: impl FnOnce() -> T) -> T {
+    ENGINE_RUNS.with(|runs| runs.set(runs.get() + 1));
+    run()
+}
+
+/// When a search stops: after so many deviated engine runs
+/// ([`DeviationOptions::runs`]: the same figures on any machine, at any
+/// load), or else at a soft time ([`DeviationOptions::time`]); and in
+/// either case at the caller's hard end ([`DeviationOptions::until`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The soft time's end (none with a count budget).
+    deadline: Option<Instant>,
+    /// The [`engine_runs`] count where the count budget ends.
+    runs_end: Option<u64>,
+    /// The caller's hard end.
+    until: Option<Instant>,
+}
+
+impl Clock {
+    /// The clock of a search starting now with `options`' budget.
+    pub fn start(options: &DeviationOptions) -> Clock {
+        let now = engine_runs();
+        Clock {
+            deadline: options
+                .runs
+                .is_none()
+                .then(|| Instant::now() + options.time),
+            runs_end: options.runs.map(|runs| now.saturating_add(runs)),
+            until: options.until,
+        }
+    }
+
+    /// Whether the budget is spent.
+    pub fn over(&self) -> bool {
+        let now = Instant::now;
+        self.runs_end.is_some_and(|end| engine_runs() >= end)
+            || self.deadline.is_some_and(|d| now() >= d)
+            || self.until.is_some_and(|u| now() >= u)
+    }
+
+    /// This clock with `share` of the whole budget (the runs or the time
+    /// of `options`) added past its end.
+    pub fn extended(self, options: &DeviationOptions, share: f64) -> Clock {
+        Clock {
+            deadline: self.deadline.map(|d| d + options.time.mul_f64(share)),
+            runs_end: self
+                .runs_end
+                .map(|end| end.saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)),
+            until: self.until,
+        }
+    }
+
+    /// A clock of its own for a part of the search: `share` of the whole
+    /// budget from now (the caller's hard end all the same).
+    pub fn part(options: &DeviationOptions, share: f64) -> Clock {
+        let clock = Clock::start(options);
+        Clock {
+            deadline: clock
+                .deadline
+                .map(|_| Instant::now() + options.time.mul_f64(share)),
+            runs_end: clock.runs_end.map(|_| {
+                engine_runs().saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)
+            }),
+            until: clock.until,
+        }
+    }
+
+    /// Does `work`, which has a clock of its own, with this clock
+    /// stopped: its end moves by what `work` spent (runs or time).
+    pub fn paused<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        let (runs, time) = (engine_runs(), Instant::now());
+        let done = work();
+        let spent = engine_runs() - runs;
+        self.runs_end = self.runs_end.map(|end| end.saturating_add(spent));
+        self.deadline = self.deadline.map(|end| end + time.elapsed());
+        done
+    }
+
+    /// This clock, ending no sooner than `share` of the whole budget from
+    /// now.
+    pub fn renewed(self, options: &DeviationOptions, share: f64) -> Clock {
+        let fresh = Clock::part(options, share);
+        Clock {
+            deadline: self.deadline.max(fresh.deadline),
+            runs_end: self.runs_end.max(fresh.runs_end),
+            until: self.until,
+        }
+    }
 }
 
 /// How far the search goes.
@@ -201,8 +312,22 @@ pub struct DeviationOptions {
     /// The most fresh games looked at to find them (within twice
     /// [`DeviationOptions::time`] past the search's own budget).
     pub confirm_search: u64,
-    /// A soft bound on the whole search's time.
+    /// A soft bound on the whole search's time (not looked at when
+    /// [`DeviationOptions::runs`] is given).
     pub time: Duration,
+    /// The search's budget counted in deviated engine runs (each
+    /// candidate, instance or rule run on a game): when given, it replaces
+    /// [`DeviationOptions::time`], so that what the search finds is the
+    /// same on any machine at any load. Confirming may spend twice as
+    /// much again, and each further mistake met half as much.
+    pub runs: Option<u64>,
+    /// A hard end, whatever the budget (`pigkill check`'s clock).
+    pub until: Option<Instant>,
+    /// The share of the budget, in percent, that learning rules over every
+    /// recorded feature gets for each of its steps (searching other
+    /// failing games, learning, and each time it learns again), besides
+    /// the search's own; 0: no rules are learnt.
+    pub learning: u32,
 }
 
 impl Default for DeviationOptions {
@@ -221,6 +346,9 @@ impl Default for DeviationOptions {
             confirm_games: 20,
             confirm_search: 20_000,
             time: Duration::from_secs(20),
+            runs: None,
+            until: None,
+            learning: 25,
         }
     }
 }
@@ -239,6 +367,7 @@ impl DeviationOptions {
             confirm_games: 12,
             confirm_search: 12_000,
             time: Duration::from_millis(800),
+            learning: 20,
             ..DeviationOptions::default()
         }
     }

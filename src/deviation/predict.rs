@@ -10,9 +10,9 @@ use std::time::Instant;
 use pigkill_reference::decision::{deviated_run, ContextRule, Decision, Deviation, DeviationRule};
 
 use super::battery;
-use super::generalise::{candidate_rules, fit, Fit};
+use super::generalise::{candidate_rules, fit, least_general, Fit};
 use super::search::{explain, explain_given, Explanation, Step};
-use super::{changes, DeviationOptions, Run};
+use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Prediction;
 
@@ -163,6 +163,8 @@ pub struct Finding {
     pub program_runs: usize,
     /// How long the search took.
     pub elapsed: std::time::Duration,
+    /// How many deviated engine runs it made.
+    pub engine_runs: u64,
 }
 
 impl Finding {
@@ -188,7 +190,8 @@ pub fn find(
     options: &DeviationOptions,
 ) -> Option<Finding> {
     let start = Instant::now();
-    let mut deadline = start + options.time;
+    let runs_before = engine_runs();
+    let mut deadline = Clock::start(options);
     let first = failures.first()?;
     if first.passed {
         return None;
@@ -200,15 +203,18 @@ pub fn find(
     // not one instance: every decision's kind and other alternatives,
     // under at most two of its literals.
     add_log_rules(&first.log, options.max_literals.min(2), &mut candidates);
+    let mut elsewhere: Vec<Vec<Explanation>> = Vec::new();
     for run in failures
         .iter()
         .skip(1)
         .take(options.searched_failures.saturating_sub(1))
     {
-        if Instant::now() >= deadline {
+        if deadline.over() {
             break;
         }
-        add_rules(&explain(run, options, deadline), options, &mut candidates);
+        let explained = explain(run, options, deadline);
+        add_rules(&explained, options, &mut candidates);
+        elsewhere.push(explained);
     }
 
     let mut runs: Vec<Run> = failures;
@@ -220,10 +226,27 @@ pub fn find(
         runs.extend(battery);
     }
     let sources: Vec<usize> = (0..runs.len().min(options.searched_failures.max(1))).collect();
+    // Contexts the kinds were not given: the least general generalisation
+    // of the decisions made otherwise, widened on the runs seen (a clock
+    // of its own, so that the listed rules still get theirs).
+    let generalised = if solution.is_some() && options.learning > 0 {
+        deadline.paused(|| learnt_rules(&instances, &mut elsewhere, &runs, options))
+    } else {
+        Vec::new()
+    };
     let mut rounds = vec![Round {
         base: Vec::new(),
         hypotheses: initial(&candidates, &[], &runs, &sources, options, deadline),
     }];
+    for h in generalised {
+        if rounds[0]
+            .hypotheses
+            .iter()
+            .all(|other| other.rule != h.rule)
+        {
+            rounds[0].hypotheses.push(h);
+        }
+    }
     if rounds[0].hypotheses.is_empty() && solution.is_some() {
         // No one rule reproduces the minimised game (it shows two
         // mistakes at once): the rules of the smallest other failing
@@ -259,6 +282,7 @@ pub fn find(
         rules: Vec::new(),
         program_runs,
         elapsed: start.elapsed(),
+        engine_runs: 0,
     };
     let Some(solution) = solution else {
         return Some(finding);
@@ -276,6 +300,14 @@ pub fn find(
         deadline,
         &mut finding.program_runs,
     );
+    // The runs that told rules apart teach the learnt rules too.
+    let mut learner = Learner {
+        instances: &instances,
+        elsewhere: &elsewhere,
+        times: 0,
+    };
+    deadline.paused(|| learner.relearn(&mut rounds[0], &runs, options));
+    let hypotheses = &mut rounds[0].hypotheses;
     probe(
         hypotheses,
         &mut runs,
@@ -294,7 +326,7 @@ pub fn find(
             .iter()
             .map(|&(r, h)| rounds[r].hypotheses[h].rule)
             .collect();
-        if base.is_empty() || base.len() >= MAX_RULES || Instant::now() >= deadline {
+        if base.is_empty() || base.len() >= MAX_RULES || deadline.over() {
             break;
         }
         let residual = residual(&base, &runs, options);
@@ -302,7 +334,7 @@ pub fn find(
             break;
         }
         // Another mistake was met: it gets a time of its own.
-        deadline = deadline.max(Instant::now() + options.time / 2);
+        deadline = deadline.renewed(options, 0.5);
         let mut hypotheses = from_smallest(&base, &runs, options, deadline);
         if hypotheses.is_empty() {
             break;
@@ -355,7 +387,7 @@ pub fn find(
                 &rules,
                 solution,
                 options,
-                deadline + 2 * options.time,
+                deadline.extended(options, 2.0),
                 &mut confirming,
             );
             if prediction.right > 0 {
@@ -396,6 +428,8 @@ pub fn find(
                     h.catch_up(&runs, options);
                 }
             }
+            // ... and the rules learnt are learnt again from them.
+            deadline.paused(|| learner.relearn(&mut rounds[0], &runs, options));
             continue;
         }
         found.sort_by_key(|f| !f.on_first_game);
@@ -419,6 +453,8 @@ pub fn find(
                     h.rule,
                 )
             });
+        // Telling the likeliest moment apart gets half a budget of its own.
+        let moment = deadline.renewed(options, 0.5);
         if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
             finding.instance = Explanation {
                 steps: vec![Step {
@@ -429,13 +465,14 @@ pub fn find(
         } else if let Some(likeliest) = instances
             .iter()
             .enumerate()
-            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options), *i))
+            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options, moment), *i))
         {
             finding.instance = likeliest.1.clone();
         }
     }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
+    finding.engine_runs = engine_runs() - runs_before;
     Some(finding)
 }
 
@@ -448,7 +485,8 @@ const FULL_CONTEXT_CHECKED: usize = 64;
 /// in its whole context (the instance's decisions, each made otherwise
 /// wherever every feature of its kind reads as it did there): the passing
 /// runs, of the first [`FULL_CONTEXT_CHECKED`] where it changes a
-/// decision, where it changes the output. A decision whose
+/// decision, where it changes the output (those run before `clock` is
+/// over). A decision whose
 /// context recurs in every game (a pig's starting HP, say) and that the
 /// program gets right elsewhere is an unlikely place for it to have gone
 /// another way: such an instance reproduces the minimised game by luck.
@@ -456,6 +494,7 @@ fn contradicted_in_full_context(
     instance: &Explanation,
     runs: &[Run],
     options: &DeviationOptions,
+    clock: Clock,
 ) -> usize {
     let rules: Vec<DeviationRule> = instance
         .steps
@@ -475,8 +514,249 @@ fn contradicted_in_full_context(
     runs.iter()
         .filter(|run| run.passed && rules.iter().any(|r| run.changed_by(r).next().is_some()))
         .take(FULL_CONTEXT_CHECKED)
+        .take_while(|_| !clock.over())
         .filter(|run| fit(&rules, run, options) == Fit::Contradicted)
         .count()
+}
+
+/// The rules learnt on the runs seen ([`generalised`]), on a clock of
+/// their own: the shortest other failing games are searched first for
+/// the decisions made otherwise there (until `elsewhere` holds
+/// [`LEARNT_FROM`]), so that the literals are those common to several.
+fn learnt_rules(
+    instances: &[Explanation],
+    elsewhere: &mut Vec<Vec<Explanation>>,
+    runs: &[Run],
+    options: &DeviationOptions,
+) -> Vec<Hypothesis> {
+    if elsewhere.len() < LEARNT_FROM {
+        let clock = Clock::part(options, learning_share(options));
+        let mut others: Vec<&Run> = runs.iter().skip(1).filter(|r| !r.passed).collect();
+        others.sort_by_key(|r| r.log.len());
+        let wanted = LEARNT_FROM - elsewhere.len();
+        for run in others.into_iter().skip(elsewhere.len()).take(wanted) {
+            if clock.over() {
+                break;
+            }
+            elsewhere.push(explain(run, options, clock));
+        }
+    }
+    generalised(
+        instances,
+        elsewhere,
+        runs,
+        options,
+        Clock::part(options, learning_share(options)),
+    )
+}
+
+/// How many times the rules are learnt again on new runs ([`relearn`]).
+const RELEARNT: usize = 2;
+
+/// What rules are learnt from ([`generalised`]): the decisions made
+/// otherwise on the minimised game and on a few other failing games, and
+/// how many times they were learnt again.
+struct Learner<'a> {
+    instances: &'a [Explanation],
+    elsewhere: &'a [Vec<Explanation>],
+    times: usize,
+}
+
+impl Learner<'_> {
+    /// Learns the rules again on `runs` (new runs of the program have
+    /// joined), adding to `round` those it does not hold yet; at most
+    /// [`RELEARNT`] times.
+    fn relearn(&mut self, round: &mut Round, runs: &[Run], options: &DeviationOptions) {
+        if options.learning == 0 || self.times >= RELEARNT {
+            return;
+        }
+        self.times += 1;
+        let clock = Clock::part(options, learning_share(options));
+        for h in generalised(self.instances, self.elsewhere, runs, options, clock) {
+            if round.hypotheses.iter().all(|other| other.rule != h.rule) {
+                round.hypotheses.push(h);
+            }
+        }
+    }
+}
+
+/// On how many failing games besides the minimised one decisions made
+/// otherwise are searched for [`generalised`]'s literals.
+const LEARNT_FROM: usize = 3;
+
+/// How many decisions made otherwise on the minimised game are
+/// generalised ([`generalised`]).
+const GENERALISED_SEEDS: usize = 6;
+
+/// On how many failing runs (the shortest) [`specialised`] weighs what a
+/// literal brings in.
+const SPECIALISED_FAILING: usize = 12;
+
+/// The share of the search's budget that each step of learning rules
+/// gets ([`DeviationOptions::learning`]).
+fn learning_share(options: &DeviationOptions) -> f64 {
+    f64::from(options.learning) / 100.0
+}
+
+/// The rules learnt from the runs seen over every recorded feature, with
+/// their fits on `runs` (the minimised game first). For each decision
+/// made otherwise alone on the minimised game (`instances`), the
+/// literals that may be used are its least general generalisation: every
+/// recorded literal, over all the features and not only its kind's, that
+/// reads the same there and at the decision of the same kind and
+/// alternative made otherwise on each other failing game searched
+/// (`elsewhere`; the one that agrees most). The rule starts from no
+/// condition at all, and while a passing run contradicts it, a literal
+/// that keeps a contradicting run out of it is added, the one under
+/// which it reproduces the most failing runs ([`specialised`]). A literal
+/// is thus in the rule because the program's own runs ask for it: a
+/// context the kind's list may not hold, which fresh games then tell
+/// apart from the other rules and confirm like any other.
+fn generalised(
+    instances: &[Explanation],
+    elsewhere: &[Vec<Explanation>],
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Vec<Hypothesis> {
+    let mut found: Vec<Hypothesis> = Vec::new();
+    let seeds = instances
+        .iter()
+        .filter(|e| e.steps.len() == 1)
+        .map(|e| &e.steps[0])
+        .take(GENERALISED_SEEDS);
+    for seed in seeds {
+        if clock.over() {
+            break;
+        }
+        let d = &seed.decision;
+        let others: Vec<&Decision> = elsewhere
+            .iter()
+            .filter_map(|explained| {
+                explained
+                    .iter()
+                    .flat_map(|e| &e.steps)
+                    .filter(|s| s.decision.kind == d.kind && s.choose == seed.choose)
+                    .map(|s| &s.decision)
+                    .max_by_key(|o| (!(o.context.0 ^ d.context.0)).count_ones())
+            })
+            .collect();
+        let allowed = least_general(d, &others);
+        let start = DeviationRule {
+            kind: d.kind,
+            when: ContextRule::ALWAYS,
+            choose: seed.choose,
+        };
+        let most = options.max_literals + 1;
+        if let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) {
+            if found.iter().all(|h| h.rule != rule) {
+                found.push(Hypothesis {
+                    rule,
+                    base: Vec::new(),
+                    fits,
+                    alive: true,
+                    pending: Vec::new(),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// `rule` with literals of `allowed` added, one at a time, while a
+/// passing run contradicts it (at most `most` literals): each time, of
+/// the literals that keep a contradicting run from changing any
+/// decision, the one under which the rule reproduces the most failing
+/// runs, then that keeps the most contradicting runs out, then one of
+/// the kind's listed features.
+/// With its fits on `runs`; `None` when no literal keeps out a
+/// contradicting run, `most` literals do not suffice, the clock is over,
+/// or the rule left does not reproduce the first run.
+fn specialised(
+    mut rule: DeviationRule,
+    allowed: ContextRule,
+    most: usize,
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Option<(DeviationRule, Vec<Fit>)> {
+    let listed = rule.kind.feature_mask();
+    loop {
+        let mut fits: Vec<Fit> = Vec::with_capacity(runs.len());
+        let mut patterns: Vec<Vec<u32>> = Vec::with_capacity(runs.len());
+        for run in runs {
+            if clock.over() {
+                return None;
+            }
+            let pattern = firing(&rule, run);
+            fits.push(match (pattern.is_empty(), run.passed) {
+                (true, true) => Fit::Quiet,
+                (true, false) => Fit::Unexplained,
+                (false, _) => fit(&[rule], run, options),
+            });
+            patterns.push(pattern);
+        }
+        let contradicted: Vec<usize> = (0..runs.len())
+            .filter(|&i| fits[i] == Fit::Contradicted)
+            .collect();
+        if contradicted.is_empty() {
+            return (fits.first() == Some(&Fit::Matched)).then_some((rule, fits));
+        }
+        if rule.when.len() >= most {
+            return None;
+        }
+        // The failing runs a literal might bring in (a few, the shortest).
+        let mut failing: Vec<usize> = (0..runs.len()).filter(|&i| !runs[i].passed).collect();
+        failing.sort_by_key(|&i| runs[i].log.len());
+        failing.truncate(SPECIALISED_FAILING);
+        let best = pigkill_reference::decision::Feature::ALL
+            .iter()
+            .filter(|f| allowed.mask & f.bit() != 0 && rule.when.mask & f.bit() == 0)
+            .map(|&f| {
+                let narrower = rule.when.and(f, allowed.values & f.bit() != 0);
+                let wider = DeviationRule {
+                    when: narrower,
+                    ..rule
+                };
+                let kept_out = contradicted
+                    .iter()
+                    .filter(|&&i| runs[i].changed_by(&wider).next().is_none())
+                    .count();
+                // The failing runs it reproduces: one where it changes the
+                // same decisions as now keeps its fit, the others are run
+                // (only for a literal that keeps a contradicting run out).
+                let brought_in = if kept_out == 0 {
+                    0
+                } else {
+                    failing
+                        .iter()
+                        .filter(|&&i| {
+                            let pattern = firing(&wider, &runs[i]);
+                            if pattern == patterns[i] {
+                                fits[i] == Fit::Matched
+                            } else {
+                                !pattern.is_empty()
+                                    && !clock.over()
+                                    && fit(&[wider], &runs[i], options) == Fit::Matched
+                            }
+                        })
+                        .count()
+                };
+                (
+                    kept_out.min(1),
+                    brought_in,
+                    kept_out,
+                    listed & f.bit() != 0,
+                    std::cmp::Reverse(f),
+                    narrower,
+                )
+            })
+            .max()?;
+        if best.0 == 0 {
+            return None;
+        }
+        rule.when = best.5;
+    }
 }
 
 /// The hypotheses of a round on top of `base`: the rules of the
@@ -487,7 +767,7 @@ fn from_smallest(
     base: &[DeviationRule],
     runs: &[Run],
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
 ) -> Vec<Hypothesis> {
     let sources: Vec<usize> = residual(base, runs, options)
         .into_iter()
@@ -534,13 +814,15 @@ fn log_with<'a>(run: &'a Run, rules: &[DeviationRule]) -> Cow<'a, [Decision]> {
     let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
     let mut events = Vec::new();
     let mut log = Vec::new();
-    match deviated_run(
-        &run.game,
-        run.deviated_budget(),
-        &deviations,
-        &mut events,
-        &mut log,
-    ) {
+    match counted(|| {
+        deviated_run(
+            &run.game,
+            run.deviated_budget(),
+            &deviations,
+            &mut events,
+            &mut log,
+        )
+    }) {
         Ok(_) => Cow::Owned(log),
         Err(_) => Cow::Borrowed(&run.log),
     }
@@ -581,7 +863,7 @@ fn initial(
     runs: &[Run],
     sources: &[usize],
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
 ) -> Vec<Hypothesis> {
     let mut hypotheses = Vec::new();
     // The failing runs the candidates come from first: a candidate that
@@ -599,7 +881,7 @@ fn initial(
     let mut ordered: Vec<&DeviationRule> = candidates.iter().collect();
     ordered.sort_by_key(|r| (r.when.len(), **r));
     'candidates: for rule in ordered {
-        if Instant::now() >= deadline {
+        if deadline.over() {
             break;
         }
         let mut rules = base.to_vec();
@@ -676,7 +958,7 @@ fn split(
     runs: &mut Vec<Run>,
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
     program_runs: &mut usize,
 ) {
     let mut used = 0;
@@ -684,7 +966,7 @@ fn split(
         let alive: Vec<usize> = (0..hypotheses.len())
             .filter(|&h| hypotheses[h].alive)
             .collect();
-        if alive.len() <= 1 || used >= options.split_runs || Instant::now() >= deadline {
+        if alive.len() <= 1 || used >= options.split_runs || deadline.over() {
             return;
         }
         let game = search_game(options.seed, index);
@@ -839,13 +1121,13 @@ fn confirm(
     all: &[DeviationRule],
     solution: &mut Solution<'_>,
     options: &DeviationOptions,
-    deadline: Instant,
+    deadline: Clock,
     confirming: &mut Confirming,
 ) -> Prediction {
     let others: Vec<DeviationRule> = all.iter().copied().filter(|r| r != rule).collect();
     let mut prediction = Prediction::default();
     for index in 0..options.confirm_search {
-        if prediction.of >= options.confirm_games || Instant::now() >= deadline {
+        if prediction.of >= options.confirm_games || deadline.over() {
             break;
         }
         let Some(mut run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {

@@ -2,13 +2,12 @@
 //! make the reference engine print exactly what a program printed.
 
 use std::borrow::Cow;
-use std::time::Instant;
 
 use pigkill_reference::decision::{
     deviated_output, deviated_run, Choice, Decision, Deviation, DeviationRule,
 };
 
-use super::{DeviationOptions, Run};
+use super::{counted, Clock, DeviationOptions, Run};
 use crate::catalogue::same;
 
 /// One decision made otherwise: the decision as the run that made it
@@ -42,11 +41,11 @@ pub struct Explanation {
 /// Every single decision made otherwise that makes the engine print the
 /// run's output; when there is none, the pairs (the second decision
 /// searched after the first, in the log of the run that made the first,
-/// for at most `options.pair_runs` engine runs). Empty when the program
+/// for at most `options.pair_runs` engine runs), until `clock` is over. Empty when the program
 /// printed the right output, the game is longer than
 /// `options.max_decisions` decisions, or nothing reproduces it.
-pub fn explain(run: &Run, options: &DeviationOptions, deadline: Instant) -> Vec<Explanation> {
-    explain_given(run, &[], options, deadline)
+pub fn explain(run: &Run, options: &DeviationOptions, clock: Clock) -> Vec<Explanation> {
+    explain_given(run, &[], options, clock)
 }
 
 /// [`explain`] on top of rules already found (`base`, applied wherever
@@ -58,7 +57,7 @@ pub fn explain_given(
     run: &Run,
     base: &[DeviationRule],
     options: &DeviationOptions,
-    deadline: Instant,
+    clock: Clock,
 ) -> Vec<Explanation> {
     let mode = options.mode;
     if run.passed || run.log.len() > options.max_decisions {
@@ -78,13 +77,15 @@ pub fn explain_given(
     } else {
         let mut events = Vec::new();
         let mut log = Vec::new();
-        let Ok(out) = deviated_run(
-            &run.game,
-            run.deviated_budget(),
-            &rules,
-            &mut events,
-            &mut log,
-        ) else {
+        let Ok(out) = counted(|| {
+            deviated_run(
+                &run.game,
+                run.deviated_budget(),
+                &rules,
+                &mut events,
+                &mut log,
+            )
+        }) else {
             return Vec::new();
         };
         (Cow::Owned(log), Cow::Owned(out))
@@ -93,7 +94,7 @@ pub fn explain_given(
     // The first decisions that change the output (and end): where pairs start.
     let mut changing = Vec::new();
     for decision in log.iter() {
-        if Instant::now() >= deadline {
+        if clock.over() {
             break;
         }
         for choose in decision.deviations() {
@@ -101,9 +102,9 @@ pub fn explain_given(
                 decision: decision.clone(),
                 choose,
             };
-            let Ok(out) =
+            let Ok(out) = counted(|| {
                 deviated_output(&run.game, run.deviated_budget(), &with(&[step.deviation()]))
-            else {
+            }) else {
                 continue;
             };
             if same(&out, &run.actual, mode) {
@@ -121,18 +122,20 @@ pub fn explain_given(
     let mut events = Vec::new();
     let mut log = Vec::new();
     'first: for first in changing {
-        if Instant::now() >= deadline {
+        if clock.over() {
             break;
         }
         events.clear();
         log.clear();
-        if deviated_run(
-            &run.game,
-            run.deviated_budget(),
-            &with(&[first.deviation()]),
-            &mut events,
-            &mut log,
-        )
+        if counted(|| {
+            deviated_run(
+                &run.game,
+                run.deviated_budget(),
+                &with(&[first.deviation()]),
+                &mut events,
+                &mut log,
+            )
+        })
         .is_err()
         {
             continue;
@@ -148,7 +151,7 @@ pub fn explain_given(
                     choose,
                 };
                 let both = with(&[first.deviation(), second.deviation()]);
-                if deviated_output(&run.game, run.deviated_budget(), &both)
+                if counted(|| deviated_output(&run.game, run.deviated_budget(), &both))
                     .is_ok_and(|out| same(&out, &run.actual, mode))
                 {
                     pairs.push(Explanation {

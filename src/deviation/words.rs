@@ -60,6 +60,8 @@ pub struct DeviationReport {
     pub search_s: f64,
     /// Runs of the program on fresh games, to tell rules apart and confirm them.
     pub program_runs: usize,
+    /// Deviated engine runs the search made (what `--search-runs` counts).
+    pub engine_runs: u64,
     /// The rule stated, as data (none: this game only).
     #[serde(skip)]
     pub stated: Option<DeviationRule>,
@@ -125,6 +127,7 @@ impl DeviationReport {
             also: Vec::new(),
             search_s: 0.0,
             program_runs: 0,
+            engine_runs: 0,
             stated: rule,
         }
     }
@@ -144,6 +147,7 @@ impl DeviationReport {
             }
             report.search_s = finding.elapsed.as_secs_f64();
             report.program_runs = finding.program_runs;
+            report.engine_runs = finding.engine_runs;
             return report;
         };
         let report_of = |found: &Found| {
@@ -162,6 +166,7 @@ impl DeviationReport {
         }
         report.search_s = finding.elapsed.as_secs_f64();
         report.program_runs = finding.program_runs;
+        report.engine_runs = finding.engine_runs;
         report
     }
 }
@@ -193,6 +198,7 @@ fn unreachable_report() -> DeviationReport {
         also: Vec::new(),
         search_s: 0.0,
         program_runs: 0,
+        engine_runs: 0,
         stated: None,
     }
 }

@@ -187,6 +187,8 @@ features! {
         "no nullify round was held before on this card";
     ActorHoldsTwo, "actor-holds-two", "the pig holds another card of that kind",
         "{a} holds another card of that kind", "{a} holds no other card of that kind";
+    SubjectSameSide, "subject-same-side", "the other pig is on the pig's side by true role (reveals aside)",
+        "{s} is on {a}'s side by true role", "{s} is not on {a}'s side by true role";
 }
 
 // A feature set is a 64-bit mask.
