@@ -479,9 +479,16 @@ const READ_VARIABLES: [&[u8]; 9] = [
     b"NODE_OPTIONS",
 ];
 
+/// Programs that start other programs by name, looking them up on `PATH`
+/// as a shell command line does (`sh -c 'python3 sol.py'`, `env python3
+/// sol.py`): `PATH` may list folders (`~/.cargo/bin`, `~/.pyenv/shims`)
+/// that the box's user cannot search by itself.
+const LAUNCHERS: [&[u8]; 7] = [b"sh", b"bash", b"dash", b"zsh", b"ksh", b"env", b"busybox"];
+
 /// Whether a run of `command` as `user` must keep the capability to read
-/// any file after `execve`: it is a shell command line (the shell starts
-/// programs by itself), its program is not an ELF binary (a script's
+/// any file after `execve`: it is a shell command line, or its program is
+/// a shell or another of the [`LAUNCHERS`] (they start programs by
+/// themselves, found on folders of `PATH`), its program is not an ELF binary (a script's
 /// interpreter opens the script by its path once it runs), or an argument
 /// or one of the [`READ_VARIABLES`] names a path that `user` could not
 /// reach without it (a class path, a script, a folder). `execve` itself
@@ -492,6 +499,10 @@ fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
         return true;
     }
     let program = command.program_c().as_bytes();
+    let name = program.rsplit(|&b| b == b'/').next().unwrap_or(program);
+    if LAUNCHERS.contains(&name) {
+        return true;
+    }
     let binary = std::fs::File::open(command.program()).and_then(|mut file| {
         let mut magic = [0u8; 4];
         io::Read::read_exact(&mut file, &mut magic).map(|()| magic == *b"\x7fELF")
