@@ -193,6 +193,14 @@ fn counted<T>(run: impl FnOnce() -> T) -> T {
     run()
 }
 
+/// `share` of the whole budget of `options`: its time and its runs.
+fn share_of(options: &DeviationOptions, share: f64) -> (Duration, u64) {
+    (
+        options.time.mul_f64(share),
+        (options.runs.unwrap_or(0) as f64 * share) as u64,
+    )
+}
+
 /// When a search stops: after so many deviated engine runs
 /// ([`DeviationOptions::runs`]: the same figures on any machine, at any
 /// load), or else at a soft time ([`DeviationOptions::time`]); and in
@@ -232,11 +240,10 @@ impl Clock {
     /// This clock with `share` of the whole budget (the runs or the time
     /// of `options`) added past its end.
     pub fn extended(self, options: &DeviationOptions, share: f64) -> Clock {
+        let (time, runs) = share_of(options, share);
         Clock {
-            deadline: self.deadline.map(|d| d + options.time.mul_f64(share)),
-            runs_end: self
-                .runs_end
-                .map(|end| end.saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)),
+            deadline: self.deadline.map(|d| d + time),
+            runs_end: self.runs_end.map(|end| end.saturating_add(runs)),
             until: self.until,
         }
     }
@@ -245,13 +252,10 @@ impl Clock {
     /// budget from now (the caller's hard end all the same).
     pub fn part(options: &DeviationOptions, share: f64) -> Clock {
         let clock = Clock::start(options);
+        let (time, runs) = share_of(options, share);
         Clock {
-            deadline: clock
-                .deadline
-                .map(|_| Instant::now() + options.time.mul_f64(share)),
-            runs_end: clock.runs_end.map(|_| {
-                engine_runs().saturating_add((options.runs.unwrap_or(0) as f64 * share) as u64)
-            }),
+            deadline: clock.deadline.map(|_| Instant::now() + time),
+            runs_end: clock.runs_end.map(|_| engine_runs().saturating_add(runs)),
             until: clock.until,
         }
     }
