@@ -25,7 +25,7 @@ src=$(dirname "$0")/contestant.cpp
 cxx=${CXX:-g++}
 mkdir -p "$dir"
 "$cxx" -O2 -std=c++17 -o "$dir/contestant" "$src"
-sed -n "s,^//   ${kind}_\\([A-Z_]*\\) .*,\\1,p" "$src" | while read -r define; do
+sed -n "s,^//   ${kind}_\\([A-Z0-9_]*\\) .*,\\1,p" "$src" | while read -r define; do
     id=$(echo "$define" | tr 'A-Z_' 'a-z-')
     "$cxx" -O2 -std=c++17 "-D${kind}_$define" -o "$dir/$prefix-$id" "$src"
     echo "$dir/$prefix-$id"

@@ -194,6 +194,38 @@
 //   NARROW_REWARD_BEFORE_RESCUE           the reward is drawn when an FP drops to 0 HP, even if it then eats a peach
 //   NARROW_NO_REWARD_IN_VICTIMS_OWN_TURN  an FP that dies in its own turn gives its killer no reward
 //   NARROW_TRAILING_DEAD_LINES_MISSING    dead pigs after the last living seat print no line
+//
+// Narrow mistakes, fifth batch (session 6, "blind5": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind5` in examples/narrow.tsv):
+//
+//   NARROW_B5_01  turns walk a compacted list of the living: a pig seated before the current one dying in its turn makes the next pig lose its turn
+//   NARROW_B5_02  a pig whose hand is empty at its turn's start gets the two drawn cards in reverse order
+//   NARROW_B5_03  distance counts both ways: the previous living pig is also at distance 1 for a kill
+//   NARROW_B5_04  the one-kill limit is per target: after the phase's kill a K is playable again at a different kill target
+//   NARROW_B5_05  a ZP whose next living pig is MP looks past MP: its kill target is the pig after MP if a revealed FP
+//   NARROW_B5_06  MP's kill target includes a suspected pig only if it is an FP by true role (its duel reads suspicion alone)
+//   NARROW_B5_07  MP's duel search does not skip dead seats: a dead revealed FP or suspect found first takes the F, which is wasted
+//   NARROW_B5_08  a ZP's duel search does not stop at its first match: it duels the last revealed FP going forward
+//   NARROW_B5_09  an FP's kill target is MP at any distance (a revealed ZP only at distance 1)
+//   NARROW_B5_10  MP also suspects an unrevealed N/W player when a revealed ZP takes damage from it
+//   NARROW_B5_11  against a W the D search stops one card early: a D in the rightmost place is missed
+//   NARROW_B5_12  a ZP yielding to MP's duel takes the damage from itself (no penalty for MP if it dies)
+//   NARROW_B5_13  in an N/W the `hit` flag is not reset per pig: after a pig took damage, MP suspects the unrevealed player even when MP answered
+//   NARROW_B5_14  an N resolves from the player's next seat up to the last seat only (no wrap round to pig 1...)
+//   NARROW_B5_15  in an N/W, who counts as revealed for protecting/attacking is read when the N/W is played
+//   NARROW_B5_16  a counter round (after a J) stops one pig early: the pig just before the J's player is not asked
+//   NARROW_B5_17  the trick is cancelled only when exactly one J was played (a chain of 3 or 5 lets it take effect)
+//   NARROW_B5_18  an FP never protects a revealed FP from a trick played by an FP
+//   NARROW_B5_19  in an N/W each pig's first nullify round starts at the last J player of the previous chain (not at the N/W's player)
+//   NARROW_B5_20  the 3 reward cards are put at the left end of the hand, one by one (the last drawn ends up first)
+//   NARROW_B5_21  MP killing an unrevealed FP is penalised like killing a ZP (discards hand and weapon, then draws the reward)
+//   NARROW_B5_22  the last-FP check is one off: the game ends (MP wins) when an FP dies and at most one FP is left alive
+//   NARROW_B5_23  a pig that dies during an N/W keeps its hand until the N/W ends and may still play J in it
+//   NARROW_B5_24  a pig eats at most one peach when dying per turn: a second dying in the same turn is death
+//   NARROW_B5_25  when the current pig's K or F ends the game, its play phase goes on (the game-over check is made only after an N/W)
+//   NARROW_B5_26  a living pig with exactly one card prints an empty line
+//   NARROW_B5_27  a ZP's duel search starts at its second living pig (the next living pig is never dueled)
 #include <cstdio>
 #include <cstring>
 
@@ -276,6 +308,27 @@ int rebelsLeft;    // living FPs
 #endif
 #ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
 bool onceSuspected[MAXN];  // MP's duel list: every pig it has suspected
+#endif
+
+#ifdef NARROW_B5_04
+int killTargetUsed = -1;  // the target of the phase's kill
+#endif
+#ifdef NARROW_B5_15
+bool areaSnap;             // an N/W is being resolved
+bool snapRevealed[MAXN];   // who was revealed when it was played
+#endif
+#ifdef NARROW_B5_18
+int b5TrickUser;           // the player of the trick being nullified
+#endif
+#ifdef NARROW_B5_19
+int b5LastJ = -1;          // the player of the last J of the last chain
+#endif
+#ifdef NARROW_B5_23
+bool b5InArea;             // an N/W is being resolved
+bool b5KeepHand[MAXN];     // died in it: hand discarded at its end
+#endif
+#ifdef NARROW_B5_24
+bool b5Rescued[MAXN];      // ate a peach when dying in this turn
 #endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
@@ -391,6 +444,9 @@ bool hostile(int p, int t) {
 }
 
 bool killHostile(int p, int t) {
+#ifdef NARROW_B5_06
+    if (role[p] == MP) return !dead[t] && t != p && (revealedAs(t, FP) || (suspected[t] && role[t] == FP));
+#endif
 #ifdef NARROW_LORD_KILLS_ONLY_REVEALED
     if (role[p] == MP) return !dead[t] && t != p && revealedAs(t, FP);
 #endif
@@ -445,6 +501,22 @@ int killTarget(int p) {
 #else
     int t = nextAlive(p);
 #endif
+#ifdef NARROW_B5_09
+    if (role[p] == FP && !killHostile(p, t) && !dead[0]) return 0;
+#endif
+#ifdef NARROW_B5_05
+    if (role[p] == ZP && t == 0) {
+        t = nextAlive(0);
+        if (t == p) return -1;
+    }
+#endif
+#ifdef NARROW_B5_03
+    if (!killHostile(p, t)) {
+        int q = (p + n - 1) % n;
+        while (dead[q]) q = (q + n - 1) % n;
+        if (q != p && killHostile(p, q)) return q;
+    }
+#endif
     return killHostile(p, t) ? t : -1;
 #endif
 }
@@ -462,6 +534,30 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
+#ifdef NARROW_B5_07
+    if (role[p] == MP) {
+        for (int k = 1; k < n; k++) {
+            int t = (p + k) % n;
+            if (revealedAs(t, FP) || suspected[t]) return t;
+        }
+        return -1;
+    }
+#endif
+#ifdef NARROW_B5_08
+    if (role[p] == ZP) {
+        int last = -1;
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (hostile(p, t)) last = t;
+        return last;
+    }
+#endif
+#ifdef NARROW_B5_27
+    if (role[p] == ZP) {
+        for (int t = nextAlive(nextAlive(p)); t != p; t = nextAlive(t))
+            if (hostile(p, t)) return t;
+        return -1;
+    }
+#endif
 #ifdef NARROW_LORD_DUEL_PREFERS_REVEALED
     if (role[p] == MP) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
@@ -564,6 +660,11 @@ void die(int t, int src) {
     }
 #endif
     dead[t] = true;
+#ifdef NARROW_B5_23
+    if (b5InArea)
+        b5KeepHand[t] = true;
+    else
+#endif
     len[t] = 0;
     crossbow[t] = false;
 #ifdef NARROW_TURN_ORDER_RESTARTS_AFTER_DEATH
@@ -577,6 +678,12 @@ void die(int t, int src) {
         winner = FP;
         return;
     }
+#ifdef NARROW_B5_21
+    if (role[t] == FP && role[src] == MP && !revealed[t]) {
+        len[src] = 0;
+        crossbow[src] = false;
+    }
+#endif
     if (role[t] == FP) {
 #ifdef NARROW_REBEL_COUNT_MISSES_LAST_SEAT
         int left = 0;
@@ -585,6 +692,8 @@ void die(int t, int src) {
         if (left == 0) {
 #elif defined(NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH)
         if (--rebelsLeft <= 0) {
+#elif defined(NARROW_B5_22)
+        if (aliveRebels() <= 1) {
 #else
         if (aliveRebels() == 0) {
 #endif
@@ -624,6 +733,16 @@ void die(int t, int src) {
 #endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
+#elif defined(NARROW_B5_20)
+        for (int k = 0; k < 3; k++) {
+            int before = len[src];
+            rewardDraw(src);
+            if (len[src] > before) {
+                char c = hand[src][len[src] - 1];
+                memmove(hand[src] + 1, hand[src], len[src] - 1);
+                hand[src][0] = c;
+            }
+        }
 #else
         for (int k = 0; k < 3; k++) rewardDraw(src);
 #endif
@@ -698,7 +817,12 @@ void damage(int t, int src) {
             return;
         }
 #else
+#ifdef NARROW_B5_24
+        if (!b5Rescued[t] && respond(t, 'P')) {
+            b5Rescued[t] = true;
+#else
         if (respond(t, 'P')) {
+#endif
             hp[t] = 1;
 #ifdef NARROW_RESCUED_ENDS_OWN_TURN
             if (t == current) turnOver = true;
@@ -714,6 +838,16 @@ void damage(int t, int src) {
 // ---------- nullify ----------
 
 bool wantsProtect(int j, int t) {
+#ifdef NARROW_B5_18
+    if (role[j] == FP && role[b5TrickUser] == FP && revealedAs(t, FP)) return false;
+#endif
+#ifdef NARROW_B5_15
+    if (areaSnap) {
+        if (role[t] == MP || (snapRevealed[t] && role[t] == ZP)) return role[j] == MP || role[j] == ZP;
+        if (snapRevealed[t] && role[t] == FP) return role[j] == FP;
+        return false;
+    }
+#endif
 #ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
     if (role[t] == MP || role[t] == ZP) return role[j] == MP || role[j] == ZP;
     return role[j] == FP;
@@ -740,6 +874,13 @@ bool wantsProtect(int j, int t) {
 }
 
 bool wantsAttack(int j, int t) {
+#ifdef NARROW_B5_15
+    if (areaSnap) {
+        if (snapRevealed[t] && role[t] == FP) return role[j] == MP || role[j] == ZP;
+        if (role[t] == MP || (snapRevealed[t] && role[t] == ZP)) return role[j] == FP;
+        return false;
+    }
+#endif
 #ifdef MISTAKE_REBELS_NEVER_COUNTER
     if (role[j] == FP) return false;
 #endif
@@ -774,6 +915,12 @@ bool nullified(int user, int t, int first = -1) {
     int count = 0;
 #endif
     int from = first < 0 ? user : first;
+#ifdef NARROW_B5_18
+    b5TrickUser = user;
+#endif
+#ifdef NARROW_B5_19
+    b5LastJ = -1;
+#endif
 #ifdef NARROW_LOYALIST_COUNTERS_ONLY_OWN_SIDE_TRICK
     trickUser = user;
 #endif
@@ -794,7 +941,14 @@ bool nullified(int user, int t, int first = -1) {
             if (count == 0 && k == n - 1) break;
 #endif
             int j = (from + k) % n;
+#ifdef NARROW_B5_16
+            if (count > 0 && k == n - 1) break;
+#endif
+#ifdef NARROW_B5_23
+            if (dead[j] && !b5KeepHand[j]) continue;
+#else
             if (dead[j]) continue;
+#endif
 #ifdef NARROW_NO_NULLIFY_OWN_TRICK
             if (count == 0 && j == user) continue;
 #endif
@@ -835,6 +989,9 @@ bool nullified(int user, int t, int first = -1) {
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B5_19
+            b5LastJ = j;
+#endif
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
             playedJ[j] = true;
 #endif
@@ -854,13 +1011,28 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_DUEL_CANCELLED_BY_ANY_J
     chainLength = count;
 #endif
+#ifdef NARROW_B5_17
+    return count == 1;
+#endif
     return count % 2 == 1;
 }
+
+#ifdef NARROW_B5_19
+// an N/W's nullify round for pig j, starting where the last chain ended
+bool areaNullified(int p, int j, int &from) {
+    bool r = nullified(p, j, from);
+    if (b5LastJ >= 0) from = b5LastJ;
+    return r;
+}
+#endif
 
 // ---------- plays ----------
 
 void playKill(int p, int t) {
     killUsed = true;
+#ifdef NARROW_B5_04
+    killTargetUsed = t;
+#endif
 #ifdef NARROW_LOYALIST_IGNORES_J_REVEAL
     showedHostility[p] = true;
 #endif
@@ -916,6 +1088,9 @@ void playDuel(int p, int t) {
 #endif
     if (role[p] != MP) reveal(p);
 #endif
+#ifdef NARROW_B5_07
+    if (dead[t]) return;  // nobody to fight
+#endif
 #ifndef MISTAKE_DUEL_NOT_NULLIFIED
 #ifdef NARROW_CHAIN_COUNT_KEPT_ACROSS_AREA
     chainCount = 0;
@@ -947,7 +1122,11 @@ void fightDuel(int p, int t) {
 #endif
 #ifndef MISTAKE_LOYALIST_FIGHTS_LORD
     if (role[p] == MP && role[t] == ZP) {
+#ifdef NARROW_B5_12
+        damage(t, t);
+#else
         damage(t, p);
+#endif
         return;
     }
 #endif
@@ -1062,6 +1241,19 @@ void playArea(int p, char c) {
 #ifdef NARROW_AREA_J_REVEALS_AFTER_RESOLUTION
     inAreaJ = true;
 #endif
+#ifdef NARROW_B5_15
+    areaSnap = true;
+    for (int q = 0; q < n; q++) snapRevealed[q] = revealed[q];
+#endif
+#ifdef NARROW_B5_19
+    int areaFrom = p;
+#endif
+#ifdef NARROW_B5_23
+    b5InArea = true;
+#endif
+#ifdef NARROW_B5_13
+    bool anyHit = false;
+#endif
 #if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
 #elif defined(NARROW_INVASION_REACHES_PLAYER)
@@ -1076,6 +1268,9 @@ void playArea(int p, char c) {
         int j = (c == 'N') ? (p + n - k) % n : (p + k) % n;
 #else
         int j = (p + k) % n;
+#endif
+#ifdef NARROW_B5_14
+        if (c == 'N' && p + k >= n) break;
 #endif
         if (dead[j]) continue;
 #ifdef NARROW_VOLLEY_MISSES_SEAT_BEFORE_PLAYER
@@ -1103,6 +1298,8 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_AREA_NULLIFY_STARTS_AT_RESOLVED
         if (check && nullified(p, j, j)) {
+#elif defined(NARROW_B5_19)
+        if (check && areaNullified(p, j, areaFrom)) {
 #else
         if (check && nullified(p, j)) {
 #endif
@@ -1119,6 +1316,18 @@ void playArea(int p, char c) {
         if (need == 'K') {
             for (int i = 1; i < len[j] && !answered; i++)
                 if (hand[j][i] == 'K') {
+                    removeAt(j, i);
+                    answered = true;
+                }
+        } else {
+            answered = respond(j, need);
+        }
+        if (answered) {
+#elif defined(NARROW_B5_11)
+        bool answered = false;
+        if (need == 'D') {
+            for (int i = 0; i + 1 < len[j] && !answered; i++)
+                if (hand[j][i] == 'D') {
                     removeAt(j, i);
                     answered = true;
                 }
@@ -1158,6 +1367,13 @@ void playArea(int p, char c) {
 #ifdef NARROW_NO_SUSPICION_WHEN_LORD_RESCUED
         if (hit && hp[j] <= 1) suspect = false;  // MP goes to 0 HP: dying, not suspecting
 #endif
+#ifdef NARROW_B5_13
+        if (anyHit) suspect = true;
+        if (hit) anyHit = true;
+#endif
+#ifdef NARROW_B5_10
+        if (hit && revealedAs(j, ZP) && unrevealed && role[p] != MP) suspected[p] = true;
+#endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) suspected[p] = true;
 #endif
 #ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
@@ -1180,6 +1396,17 @@ void playArea(int p, char c) {
     }
 #if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     inArea = false;
+#endif
+#ifdef NARROW_B5_15
+    areaSnap = false;
+#endif
+#ifdef NARROW_B5_23
+    b5InArea = false;
+    for (int q = 0; q < n; q++)
+        if (b5KeepHand[q]) {
+            b5KeepHand[q] = false;
+            len[q] = 0;
+        }
 #endif
 #ifdef NARROW_AREA_J_REVEALS_AFTER_RESOLUTION
     inAreaJ = false;
@@ -1214,6 +1441,8 @@ bool playable(int p, char c) {
         if (killUsed && !crossbowThisTurn) return false;
 #elif defined(NARROW_CROSSBOW_AFTER_KILL_WAITS)
         if (killUsed && (!crossbow[p] || crossbowLate)) return false;
+#elif defined(NARROW_B5_04)
+        if (killUsed && !crossbow[p] && killTarget(p) == killTargetUsed) return false;
 #else
         if (killUsed && !crossbow[p]) return false;
 #endif
@@ -1248,9 +1477,21 @@ void turn(int p) {
         draw(p);
         draw(p);
     }
+#elif defined(NARROW_B5_02)
+    bool wasEmpty = len[p] == 0;
+    draw(p);
+    draw(p);
+    if (wasEmpty && len[p] == 2) {
+        char c = hand[p][0];
+        hand[p][0] = hand[p][1];
+        hand[p][1] = c;
+    }
 #else
     draw(p);
     draw(p);
+#endif
+#ifdef NARROW_B5_24
+    for (int q = 0; q < n; q++) b5Rescued[q] = false;
 #endif
 #ifndef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
     killUsed = false;
@@ -1280,6 +1521,9 @@ void turn(int p) {
 #endif
 #ifdef NARROW_RESCUED_ENDS_OWN_TURN
     while (!over && !dead[p] && !turnOver) {
+#elif defined(NARROW_B5_25)
+    bool b5Stop = false;  // the game ended in an N/W
+    while (!b5Stop && !dead[p]) {
 #else
     while (!over && !dead[p]) {
 #endif
@@ -1343,6 +1587,9 @@ void turn(int p) {
         case 'N':
         case 'W':
             playArea(p, c);
+#ifdef NARROW_B5_25
+            if (over) b5Stop = true;
+#endif
             break;
         case 'Z':
 #ifdef NARROW_CROSSBOW_AFTER_KILL_WAITS
@@ -1444,6 +1691,23 @@ int main() {
         }
         p = (p + 1) % n;
     }
+#elif defined(NARROW_B5_01)
+    while (!over) {
+        if (!dead[p]) {
+            int idx = 0;  // p's place among the living
+            for (int q = 0; q < p; q++)
+                if (!dead[q]) idx++;
+            turn(p);
+            if (!over && !dead[p]) {
+                int alive[MAXN], cnt = 0;
+                for (int q = 0; q < n; q++)
+                    if (!dead[q]) alive[cnt++] = q;
+                p = alive[(idx + 1) % cnt];
+                continue;
+            }
+        }
+        p = (p + 1) % n;
+    }
 #elif defined(NARROW_SECOND_DEAD_SEAT_TAKES_TURN)
     while (!over) {
         turn(p);
@@ -1474,6 +1738,12 @@ int main() {
         }
 #ifdef MISTAKE_EMPTY_HAND_LINE_MISSING
         if (len[i] == 0) continue;
+#endif
+#ifdef NARROW_B5_26
+        if (len[i] == 1) {
+            putchar('\n');
+            continue;
+        }
 #endif
 #ifdef NARROW_EMPTY_HAND_PRINTS_STALE_CARD
         // the first card, then " X" for each further one
