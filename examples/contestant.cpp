@@ -226,6 +226,9 @@
 //   NARROW_B5_25  when the current pig's K or F ends the game, its play phase goes on (the game-over check is made only after an N/W)
 //   NARROW_B5_26  a living pig with exactly one card prints an empty line
 //   NARROW_B5_27  a ZP's duel search starts at its second living pig (the next living pig is never dueled)
+//   NARROW_B5_28  when the deck runs out it starts again from its first card (the deck cycles) instead of repeating its last card
+//   NARROW_B5_29  the one-per-phase limit of K also holds for F: a second F in a phase needs a crossbow
+//   NARROW_B5_30  a duel's player that has not played its phase's kill keeps its last K back (it fights with all but one)
 #include <cstdio>
 #include <cstring>
 
@@ -331,6 +334,10 @@ bool b5KeepHand[MAXN];     // died in it: hand discarded at its end
 bool b5Rescued[MAXN];      // ate a peach when dying in this turn
 #endif
 
+#ifdef NARROW_B5_29
+bool duelUsed;             // the current pig has played an F this phase
+#endif
+
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
 #else
@@ -347,6 +354,8 @@ void draw(int p) {
     char c = deck[top];
 #ifdef NARROW_DECK_SECOND_LAST_REPEATS
     if (top < m - 2) top++;
+#elif defined(NARROW_B5_28)
+    top = (top + 1) % m;
 #else
     if (top < m - 1) top++;
 #endif
@@ -1199,6 +1208,11 @@ void fightDuel(int p, int t) {
         if (at >= 0) {
             removeAt(cur, at);
             pos[side] = at + 1;
+#elif defined(NARROW_B5_30)
+        int kills = 0;
+        for (int i = 0; i < len[cur]; i++) kills += hand[cur][i] == 'K';
+        bool keep = cur == p && p == current && !killUsed && kills == 1;
+        if (!keep && respond(cur, 'K')) {
 #else
         if (respond(cur, 'K')) {
 #endif
@@ -1449,6 +1463,9 @@ bool playable(int p, char c) {
 #endif
         return killTarget(p) >= 0;
     case 'F':
+#ifdef NARROW_B5_29
+        if (duelUsed && !crossbow[p]) return false;
+#endif
         return duelTarget(p) >= 0;
     case 'N':
     case 'W':
@@ -1492,6 +1509,9 @@ void turn(int p) {
 #endif
 #ifdef NARROW_B5_24
     for (int q = 0; q < n; q++) b5Rescued[q] = false;
+#endif
+#ifdef NARROW_B5_29
+    duelUsed = false;
 #endif
 #ifndef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
     killUsed = false;
@@ -1579,6 +1599,9 @@ void turn(int p) {
             playKill(p, killTarget(p));
             break;
         case 'F':
+#ifdef NARROW_B5_29
+            duelUsed = true;
+#endif
             playDuel(p, duelTarget(p));
 #ifdef NARROW_DUEL_CARD_REMOVED_AFTER_DUEL
             if (i < len[p]) removeAt(p, i);
