@@ -20,7 +20,8 @@
 //!   until `execve` (so that a program under `/root` or in a `0700`
 //!   directory still starts), and after it (ambient) only when the runtime
 //!   reads files that uid cannot reach itself ([`needs_to_read`]: a script,
-//!   classes); it can write nothing outside its directory and `/tmp` (the
+//!   classes); without it, the run's `PATH` keeps only the folders that uid
+//!   can search ([`searchable_path`]); it can write nothing outside its directory and `/tmp` (the
 //!   mounts are read-only; device nodes are root's). `PR_SET_NO_NEW_PRIVS` stops
 //!   set-uid programs from giving any privilege back. Processes are capped
 //!   by a pids cgroup per worker where one can be made (cgroup v1 `pids`,
@@ -226,6 +227,9 @@ pub(crate) struct RunBox {
     /// The command (program, then arguments) whose need to read was last
     /// worked out, and that need ([`needs_to_read`]).
     reads: Option<(Vec<CString>, bool)>,
+    /// The command's `PATH=` entry and the one a run without the
+    /// capability to read gets ([`searchable_path`]).
+    path: Option<(CString, CString)>,
 }
 
 // SAFETY: `envp` points into `tmpdir` (owned) and into a `Command`'s
@@ -321,6 +325,7 @@ impl RunBox {
             envp: Vec::new(),
             exposed,
             reads: None,
+            path: None,
         })
     }
 
@@ -349,20 +354,33 @@ impl RunBox {
         if let Some(cgroup) = &mut self.cgroup {
             cgroup.set_max(processes)?;
         }
+        let on = self.sandbox == Sandbox::On;
+        let switch = on && self.namespaces.is_some();
+        let fd = |f: Option<&OwnedFd>| f.map_or(-1, |f| f.as_raw_fd());
+        let keep_read = switch && self.needs_to_read(command);
+        // Without the capability, the folders of `PATH` the user cannot
+        // search would make every look-up past them "Permission denied".
+        let path = command
+            .env_entries()
+            .iter()
+            .find(|e| e.as_bytes().starts_with(b"PATH="));
+        let searchable = match path {
+            Some(path) if switch && !keep_read => Some(self.searchable_path(path)),
+            _ => None,
+        };
         self.envp.clear();
         self.envp.extend(
             command
                 .env_entries()
                 .iter()
                 .filter(|e| !e.as_bytes().starts_with(b"TMPDIR="))
-                .map(|e| e.as_ptr()),
+                .map(|e| match searchable {
+                    Some(p) if e.as_bytes().starts_with(b"PATH=") => p,
+                    _ => e.as_ptr(),
+                }),
         );
         self.envp.push(self.tmpdir.as_ptr());
         self.envp.push(std::ptr::null());
-        let on = self.sandbox == Sandbox::On;
-        let switch = on && self.namespaces.is_some();
-        let fd = |f: Option<&OwnedFd>| f.map_or(-1, |f| f.as_raw_fd());
-        let keep_read = switch && self.needs_to_read(command);
         Ok(Entry {
             mount_ns: fd(self.namespaces.as_ref().map(|n| &n.mount)),
             net_ns: fd(self.namespaces.as_ref().and_then(|n| n.net.as_ref())),
@@ -390,6 +408,23 @@ impl RunBox {
         words.extend_from_slice(command.argv_entries());
         self.reads = Some((words, need));
         need
+    }
+
+    /// The `PATH=` entry of a run without the capability to read
+    /// ([`searchable_path`]), worked out again only when `PATH` changed;
+    /// the pointer stays valid until the next call.
+    fn searchable_path(&mut self, entry: &CString) -> *const c_char {
+        if self.path.as_ref().is_none_or(|(from, _)| from != entry) {
+            let value = &entry.as_bytes()["PATH=".len()..];
+            let mut kept = b"PATH=".to_vec();
+            kept.extend_from_slice(&searchable_path(value, self.user));
+            // No nul: the parts come from a C string.
+            let kept = CString::new(kept).unwrap_or_default();
+            self.path = Some((entry.clone(), kept));
+        }
+        self.path
+            .as_ref()
+            .map_or(std::ptr::null(), |(_, p)| p.as_ptr())
     }
 
     /// Empties the private `/tmp` (a tmpfs holds memory), after a run as
@@ -479,30 +514,22 @@ const READ_VARIABLES: [&[u8]; 9] = [
     b"NODE_OPTIONS",
 ];
 
-/// Programs that start other programs by name, looking them up on `PATH`
-/// as a shell command line does (`sh -c 'python3 sol.py'`, `env python3
-/// sol.py`): `PATH` may list folders (`~/.cargo/bin`, `~/.pyenv/shims`)
-/// that the box's user cannot search by itself.
-const LAUNCHERS: [&[u8]; 7] = [b"sh", b"bash", b"dash", b"zsh", b"ksh", b"env", b"busybox"];
-
 /// Whether a run of `command` as `user` must keep the capability to read
-/// any file after `execve`: it is a shell command line, or its program is
-/// a shell or another of the [`LAUNCHERS`] (they start programs by
-/// themselves, found on folders of `PATH`), its program is not an ELF binary (a script's
-/// interpreter opens the script by its path once it runs), or an argument
-/// or one of the [`READ_VARIABLES`] names a path that `user` could not
-/// reach without it (a class path, a script, a folder). `execve` itself
-/// opens the program with the capability, so a binary in `/root` or a
-/// `0700` folder starts without keeping it.
+/// any file after `execve`: it is a shell command line (which may name
+/// files in ways its words do not show: `~`, `$HOME`, `cd`), its program
+/// is not an ELF binary (a script's interpreter opens the script by its
+/// path once it runs), or an argument or one of the [`READ_VARIABLES`]
+/// names a path that `user` could not reach without it (a class path, a
+/// script, a folder, a program that a launcher such as `timeout` or `sh
+/// -c` starts by its path). `execve` itself opens the program with the
+/// capability, so a binary in `/root` or a `0700` folder starts without
+/// keeping it. Programs started by name are looked up on a `PATH` of the
+/// folders `user` can search ([`searchable_path`]).
 fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
     if command.uses_shell() {
         return true;
     }
     let program = command.program_c().as_bytes();
-    let name = program.rsplit(|&b| b == b'/').next().unwrap_or(program);
-    if LAUNCHERS.contains(&name) {
-        return true;
-    }
     let binary = std::fs::File::open(command.program()).and_then(|mut file| {
         let mut magic = [0u8; 4];
         io::Read::read_exact(&mut file, &mut magic).map(|()| magic == *b"\x7fELF")
@@ -525,32 +552,64 @@ fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
         .any(|part| !reachable(Path::new(std::ffi::OsStr::from_bytes(part)), user))
 }
 
+/// The folders of `path` (a `PATH` value) that `user` can search, in
+/// their order: what a run that dropped the capability to read gets, so
+/// that a program looking others up by name (`timeout`, `xargs`, `env`, a
+/// shell) finds them in the folders it may enter and is told "not found",
+/// not "Permission denied", for a name that is in none of them. A folder
+/// counts when it exists and `user` may search it and every folder above
+/// it, as written and once symbolic links are resolved. A relative or
+/// empty part (the run's own directory) is kept.
+fn searchable_path(path: &[u8], user: SandboxUser) -> Vec<u8> {
+    let kept: Vec<&[u8]> = path
+        .split(|&b| b == b':')
+        .filter(|folder| {
+            if !folder.starts_with(b"/") {
+                return true;
+            }
+            let folder = Path::new(std::ffi::OsStr::from_bytes(folder));
+            let Ok(real) = std::fs::canonicalize(folder) else {
+                return false;
+            };
+            [folder, real.as_path()].iter().all(|f| {
+                f.ancestors()
+                    .all(|f| std::fs::metadata(f).is_ok_and(|meta| allows(&meta, user, 0o1)))
+            })
+        })
+        .collect();
+    kept.join(&b':')
+}
+
+/// Whether the permission bits of a file with this metadata give `user`
+/// (no capabilities, no supplementary groups) every right of `want`
+/// (`0o4` read, `0o2` write, `0o1` search or execute).
+fn allows(meta: &std::fs::Metadata, user: SandboxUser, want: u32) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let mode = meta.mode();
+    let bits = if meta.uid() == user.uid {
+        mode >> 6
+    } else if meta.gid() == user.gid {
+        mode >> 3
+    } else {
+        mode
+    };
+    bits & want == want
+}
+
 /// Whether `user` (no capabilities, no supplementary groups) may search
 /// every folder down to `path` and read `path` (and search it, for a
 /// folder), by the permission bits; the part of `path` that does not exist
 /// is not looked at.
 fn reachable(path: &Path, user: SandboxUser) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let allows = |meta: &std::fs::Metadata, want: u32| {
-        let mode = meta.mode();
-        let bits = if meta.uid() == user.uid {
-            mode >> 6
-        } else if meta.gid() == user.gid {
-            mode >> 3
-        } else {
-            mode
-        };
-        bits & want == want
-    };
     let Ok(meta) = std::fs::metadata(path) else {
         return path.parent().is_none_or(|parent| reachable(parent, user));
     };
     let want = if meta.is_dir() { 0o5 } else { 0o4 };
-    allows(&meta, want)
+    allows(&meta, user, want)
         && path
             .ancestors()
             .skip(1)
-            .all(|folder| std::fs::metadata(folder).is_ok_and(|meta| allows(&meta, 0o1)))
+            .all(|folder| std::fs::metadata(folder).is_ok_and(|meta| allows(&meta, user, 0o1)))
 }
 
 /// A worker's namespaces, kept as file descriptors.
@@ -965,6 +1024,63 @@ mod tests {
             ]
         );
         assert!(exposed_paths(&Command::parse("/bin/true").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn a_run_without_the_capability_looks_programs_up_only_where_its_user_may_search() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |path: &Path, mode| {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+        };
+        let root = tempfile::tempdir().unwrap();
+        mode(root.path(), 0o755);
+        let open = root.path().join("open");
+        let shut = root.path().join("shut");
+        let under_shut = shut.join("bin");
+        let link_into_shut = root.path().join("link");
+        for folder in [&open, &under_shut] {
+            std::fs::create_dir_all(folder).unwrap();
+            mode(folder, 0o755);
+        }
+        mode(&shut, 0o700);
+        std::os::unix::fs::symlink(&under_shut, &link_into_shut).unwrap();
+        let missing = root.path().join("missing");
+        let path = [
+            under_shut.as_path(),
+            open.as_path(),
+            Path::new(""),
+            link_into_shut.as_path(),
+            Path::new("bin"),
+            missing.as_path(),
+            Path::new("/tmp"),
+        ]
+        .map(|p| p.as_os_str().as_bytes().to_vec())
+        .join(&b':');
+        let user = SandboxUser::default();
+        let kept = searchable_path(&path, user);
+        // The folder under a 0700 one and a link into it go; so does one
+        // that does not exist. The user's order stays; relative parts (the
+        // run's own directory) stay.
+        let expected = [
+            open.as_path(),
+            Path::new(""),
+            Path::new("bin"),
+            Path::new("/tmp"),
+        ]
+        .map(|p| p.as_os_str().as_bytes().to_vec())
+        .join(&b':');
+        assert_eq!(
+            String::from_utf8_lossy(&kept),
+            String::from_utf8_lossy(&expected)
+        );
+        // The folder's owner may search it.
+        let meta = std::fs::metadata(&shut).unwrap();
+        let owner = SandboxUser {
+            uid: std::os::unix::fs::MetadataExt::uid(&meta),
+            gid: std::os::unix::fs::MetadataExt::gid(&meta),
+        };
+        assert!(!searchable_path(under_shut.as_os_str().as_bytes(), user).ends_with(b"bin"));
+        assert!(searchable_path(under_shut.as_os_str().as_bytes(), owner).ends_with(b"bin"));
     }
 
     #[test]
