@@ -484,6 +484,92 @@ fn a_launcher_looks_programs_up_only_where_its_user_may_search() {
 }
 
 #[test]
+fn a_binary_finds_its_libraries_in_a_folder_only_root_may_search() {
+    if !have("gcc", "a shared library") {
+        return;
+    }
+    if !matches!(means(), Means::Namespaces { .. }) {
+        eprintln!("skipped: no switch of user here, so no folder the run cannot search");
+        return;
+    }
+    // The library in a 0700 folder of root's (outside /tmp, which the run
+    // does not see); the programs that need it in a folder open to all.
+    let shut = tempfile::tempdir_in(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let open = tempfile::tempdir_in(env!("CARGO_MANIFEST_DIR")).unwrap();
+    open_to_all(open.path());
+    let gcc = |args: &[&str]| {
+        let out = std::process::Command::new("gcc")
+            .args(args)
+            .output()
+            .expect("gcc runs");
+        assert!(out.status.success(), "gcc failed: {}", shown(&out));
+    };
+    let library = common::write(
+        shut.path(),
+        "answer.c",
+        "const char *answer(void) { return \"contained\"; }\n",
+    );
+    let main = common::write(
+        open.path(),
+        "main.c",
+        "#include <stdio.h>\nconst char *answer(void);\nint main(void) { puts(answer()); return 0; }\n",
+    );
+    let shut_dir = shut.path().display().to_string();
+    let library_file = format!("{shut_dir}/libpigkillanswer.so");
+    gcc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &library_file,
+        &library.display().to_string(),
+    ]);
+    let main = main.display().to_string();
+    let by_variable = open.path().join("by-variable").display().to_string();
+    let by_run_path = open.path().join("by-run-path").display().to_string();
+    gcc(&[
+        "-o",
+        &by_variable,
+        &main,
+        "-L",
+        &shut_dir,
+        "-lpigkillanswer",
+    ]);
+    let rpath = format!("-Wl,-rpath,{shut_dir}");
+    gcc(&[
+        "-o",
+        &by_run_path,
+        &main,
+        "-L",
+        &shut_dir,
+        "-lpigkillanswer",
+        &rpath,
+    ]);
+    std::fs::set_permissions(shut.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let mut worker = Worker::new().unwrap();
+    // Found through LD_LIBRARY_PATH (after cargo's own folders), or through
+    // the binary's own run path: the loader, which runs after `execve` as
+    // uid 65534, opens the library all the same.
+    let variable =
+        std::env::var("LD_LIBRARY_PATH").map_or(shut_dir.clone(), |v| format!("{v}:{shut_dir}"));
+    for (program, library_path) in [(&by_variable, Some(&variable)), (&by_run_path, None)] {
+        let mut command = pigkill::solution::Command::new(program).expect("a command");
+        command = match library_path {
+            Some(value) => command.env("LD_LIBRARY_PATH", value).expect("a variable"),
+            None => command.env_remove("LD_LIBRARY_PATH"),
+        };
+        let (verdict, report) = worker
+            .check(&command, b"", "contained\n", &limits(), CompareMode::Lines)
+            .expect("the run is carried out");
+        let stderr = String::from_utf8_lossy(&report.stderr_tail);
+        assert_eq!(
+            verdict.kind(),
+            VerdictKind::Accepted,
+            "{program}: {verdict}; {stderr}"
+        );
+    }
+}
+
+#[test]
 fn the_solution_is_not_root_and_cannot_become_root() {
     if !have("gcc", "the hostile programs") {
         return;

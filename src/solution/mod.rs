@@ -56,7 +56,9 @@
 //!   any file, until `execve` (so that a program under `/root` or in a
 //!   `0700` folder still starts), and after it only for a runtime that
 //!   reads such files itself (a script, classes, a program a launcher
-//!   starts by its path; it cannot write them, the mounts are read-only);
+//!   starts by its path, a shared library the loader finds in a folder
+//!   uid 65534 cannot search; it cannot write them, the mounts are
+//!   read-only);
 //!   without it, the run's `PATH` holds only the folders uid 65534 can
 //!   search, so that a program looked up by name is found or "not found",
 //!   never "Permission denied";

@@ -50,7 +50,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::seccomp;
+use super::{elf, seccomp};
 use crate::solution::command::Command;
 use crate::solution::workdir::{empty_dir, is_empty_fd, Workdir};
 
@@ -224,13 +224,17 @@ pub(crate) struct RunBox {
     envp: Vec<*const c_char>,
     /// What of the host's `/tmp` the command names, shown in the run's.
     exposed: Vec<PathBuf>,
-    /// The command (program, then arguments) whose need to read was last
-    /// worked out, and that need ([`needs_to_read`]).
-    reads: Option<(Vec<CString>, bool)>,
+    /// The command whose need to read was last worked out, and that need
+    /// ([`needs_to_read`]).
+    reads: Option<Reads>,
     /// The command's `PATH=` entry and the one a run without the
     /// capability to read gets ([`searchable_path`]).
     path: Option<(CString, CString)>,
 }
+
+/// A command's program, arguments and environment, and whether its run
+/// keeps the capability to read ([`needs_to_read`]).
+type Reads = (CString, Vec<CString>, Vec<CString>, bool);
 
 // SAFETY: `envp` points into `tmpdir` (owned) and into a `Command`'s
 // strings, rebuilt before every run from the command of that run; the box
@@ -397,16 +401,21 @@ impl RunBox {
     /// [`needs_to_read`] for `command`, worked out again only when the
     /// command changed.
     fn needs_to_read(&mut self, command: &Command) -> bool {
-        let same = |(words, _): &(Vec<CString>, bool)| {
-            words.first() == Some(command.program_c()) && words[1..] == *command.argv_entries()
+        let same = |(program, words, env, _): &Reads| {
+            program == command.program_c()
+                && words == command.argv_entries()
+                && env == command.env_entries()
         };
-        if let Some((_, need)) = self.reads.as_ref().filter(|r| same(r)) {
+        if let Some((.., need)) = self.reads.as_ref().filter(|r| same(r)) {
             return *need;
         }
         let need = needs_to_read(command, self.user);
-        let mut words = vec![command.program_c().clone()];
-        words.extend_from_slice(command.argv_entries());
-        self.reads = Some((words, need));
+        self.reads = Some((
+            command.program_c().clone(),
+            command.argv_entries().to_vec(),
+            command.env_entries().to_vec(),
+            need,
+        ));
         need
     }
 
@@ -500,8 +509,9 @@ fn path_parts(word: &[u8]) -> impl Iterator<Item = &[u8]> {
 
 /// The variables of the environment that name files a runtime reads once
 /// it runs (class paths, module paths, options). Not the loader's
-/// `LD_LIBRARY_PATH`: cargo sets it to folders under `~/.rustup`, which the
-/// loader skips when it cannot search them.
+/// `LD_LIBRARY_PATH`, which [`loads_what_it_cannot_reach`] reads: cargo
+/// sets it to folders under `~/.rustup`, which hold no library a solution
+/// needs (and which the loader skips when it cannot search them).
 const READ_VARIABLES: [&[u8]; 9] = [
     b"CLASSPATH",
     b"JAVA_TOOL_OPTIONS",
@@ -521,28 +531,30 @@ const READ_VARIABLES: [&[u8]; 9] = [
 /// path once it runs), or an argument or one of the [`READ_VARIABLES`]
 /// names a path that `user` could not reach without it (a class path, a
 /// script, a folder, a program that a launcher such as `timeout` or `sh
-/// -c` starts by its path). `execve` itself opens the program with the
-/// capability, so a binary in `/root` or a `0700` folder starts without
-/// keeping it. Programs started by name are looked up on a `PATH` of the
-/// folders `user` can search ([`searchable_path`]).
+/// -c` starts by its path), or the loader would find a library the
+/// binary needs where `user` cannot reach it ([`loads_what_it_cannot_reach`]:
+/// `LD_LIBRARY_PATH`, or the binary's own run path). `execve` itself opens
+/// the program with the capability, so a binary in `/root` or a `0700`
+/// folder starts without keeping it. Programs started by name are looked
+/// up on a `PATH` of the folders `user` can search ([`searchable_path`]).
 fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
     if command.uses_shell() {
         return true;
     }
     let program = command.program_c().as_bytes();
-    let binary = std::fs::File::open(command.program()).and_then(|mut file| {
-        let mut magic = [0u8; 4];
-        io::Read::read_exact(&mut file, &mut magic).map(|()| magic == *b"\x7fELF")
-    });
-    let script = (!binary.unwrap_or(false)).then_some(program);
-    let values = command
-        .env_entries()
+    let binary = std::fs::read(command.program())
+        .ok()
+        .filter(|bytes| bytes.starts_with(b"\x7fELF"));
+    if binary
+        .as_ref()
+        .is_some_and(|bytes| loads_what_it_cannot_reach(command, bytes, user))
+    {
+        return true;
+    }
+    let script = binary.is_none().then_some(program);
+    let values = READ_VARIABLES
         .iter()
-        .map(|e| e.as_bytes())
-        .filter_map(|e| {
-            let at = e.iter().position(|&b| b == b'=')?;
-            READ_VARIABLES.contains(&&e[..at]).then(|| &e[at + 1..])
-        });
+        .filter_map(|name| variable(command, name));
     script
         .into_iter()
         .chain(command.argv_entries().iter().skip(1).map(|a| a.as_bytes()))
@@ -550,6 +562,67 @@ fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
         .flat_map(path_parts)
         .filter(|part| part.starts_with(b"/"))
         .any(|part| !reachable(Path::new(std::ffi::OsStr::from_bytes(part)), user))
+}
+
+/// The value of the variable `name` in `command`'s environment.
+fn variable<'a>(command: &'a Command, name: &[u8]) -> Option<&'a [u8]> {
+    command.env_entries().iter().find_map(|e| {
+        let entry = e.as_bytes();
+        entry
+            .strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix(b"="))
+    })
+}
+
+/// Whether the loader, started by the ELF binary `bytes` (the program of
+/// `command`) as `user`, would look for a library it needs by name in a
+/// folder `user` cannot search, or find it there unreadable: the first
+/// folder that holds it, in the loader's order (the binary's `DT_RPATH`
+/// when it has no `DT_RUNPATH`, then `LD_LIBRARY_PATH`, then its
+/// `DT_RUNPATH`; `$ORIGIN` is the program's folder). A library found in
+/// none of them is in the system's folders, which everyone may read. Only
+/// the binary's own needs are read, not those of the libraries it loads.
+fn loads_what_it_cannot_reach(command: &Command, bytes: &[u8], user: SandboxUser) -> bool {
+    let dynamic = elf::dynamic(bytes);
+    if dynamic.needed.is_empty() {
+        return false;
+    }
+    let origin = command.program().parent().unwrap_or(Path::new("/"));
+    let origin = origin.as_os_str().as_bytes();
+    let rpath = dynamic.rpath.filter(|_| dynamic.runpath.is_none());
+    let ours = |list: Option<Vec<u8>>| {
+        list.map(|l| {
+            l.split(|&b| b == b':')
+                .map(|f| {
+                    f.strip_prefix(b"$ORIGIN")
+                        .or_else(|| f.strip_prefix(b"${ORIGIN}"))
+                        .map_or_else(|| f.to_vec(), |rest| [origin, rest].concat())
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    };
+    let library_path = variable(command, b"LD_LIBRARY_PATH")
+        .into_iter()
+        .flat_map(|l| l.split(|&b| b == b':' || b == b';'))
+        .map(<[u8]>::to_vec);
+    let folders: Vec<Vec<u8>> = ours(rpath)
+        .into_iter()
+        .chain(library_path)
+        .chain(ours(dynamic.runpath))
+        .filter(|f| f.starts_with(b"/") && !f.contains(&b'$'))
+        .collect();
+    dynamic.needed.iter().any(|name| {
+        let as_path = |bytes: &[u8]| PathBuf::from(std::ffi::OsStr::from_bytes(bytes));
+        if name.contains(&b'/') {
+            return name.starts_with(b"/") && !reachable(&as_path(name), user);
+        }
+        folders
+            .iter()
+            .map(|folder| as_path(folder).join(std::ffi::OsStr::from_bytes(name)))
+            .find(|library| library.exists())
+            .is_some_and(|library| !reachable(&library, user))
+    })
 }
 
 /// The folders of `path` (a `PATH` value) that `user` can search, in
