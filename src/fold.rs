@@ -12,9 +12,11 @@
 //! response, a nullify or a rescue is the leftmost card of its kind (the
 //! play phase scan reaches a kind's leftmost card first), draws go to the
 //! right, and a death or a penalty empties the hand. The fold knows no
-//! rule beyond what each event says; a trace that contradicts it (a seat
-//! that is not at the table, a card the hand does not hold) is read on as
-//! well as it can, never with a panic.
+//! rule beyond what each event says, but one: a dead pig holds nothing and
+//! takes no part, so an event that names it after its death changes it in
+//! no way (see [`TableState::apply`]). A trace that contradicts the table
+//! (a seat that is not at the table, a card the hand does not hold) is
+//! read on as well as it can, never with a panic.
 
 pub use pigkill_engine::PigState;
 use pigkill_engine::{Card, Event, Game, Seat, Winner, MAX_HP};
@@ -86,9 +88,27 @@ impl TableState {
     }
 
     /// Moves the table by one event. An event naming a seat that is not at
-    /// the table changes nothing.
+    /// the table changes nothing. A dead pig's hand and weapon are
+    /// discarded and it takes no part in the game (rules.md, "Damage,
+    /// dying, death"; turns skip it): an event that still names it as its
+    /// subject (a trace that breaks the rules, such as a program's deviated
+    /// run) leaves it as its death did, dead with no hand, no weapon and
+    /// its last HP. Only what such an event does to the rest of the table
+    /// is read: a draw still takes its card from the deck, a turn start
+    /// still starts the turn.
     pub fn apply(&mut self, event: Event) {
         if !self.seats_valid(&event) {
+            return;
+        }
+        if event.pig().is_some_and(|pig| !self.pigs[pig].alive) {
+            match event {
+                Event::TurnStart { pig, turn } => self.turn = Some((turn, pig)),
+                Event::Draw {
+                    last_card: false, ..
+                } => self.drawn += 1,
+                Event::GameOver { winner } => self.winner = Some(winner),
+                _ => {}
+            }
             return;
         }
         match event {
@@ -229,6 +249,58 @@ mod tests {
             weapon: true,
         });
         assert!(!state.pigs[1].alive && state.pigs[1].hand.is_empty() && !state.pigs[1].crossbow);
+    }
+
+    #[test]
+    fn a_dead_pig_draws_nothing_and_holds_no_weapon() {
+        let game = parse_game("3 3\nMP K K D D\nFP Z D D D\nZP P P P P\nZ K D\n").unwrap();
+        let mut state = TableState::new(&game);
+        state.apply(Event::Death {
+            pig: 1,
+            source: 0,
+            discarded: 4,
+            weapon: false,
+        });
+        let dead = state.pigs[1].clone();
+        assert!(!dead.alive && dead.hand.is_empty());
+        // A trace that breaks the rules: the dead rebel is dealt cards and
+        // equips, eats, is hurt. Its hand and weapon are discarded at its
+        // death, so it holds none of it; the cards it is dealt still leave
+        // the deck.
+        for event in [
+            Event::Reward { pig: 1 },
+            Event::Draw {
+                pig: 1,
+                card: Card::Crossbow,
+                last_card: false,
+            },
+            Event::Equip {
+                pig: 1,
+                replaced: false,
+            },
+            Event::Draw {
+                pig: 1,
+                card: Card::Kill,
+                last_card: false,
+            },
+            Event::Rescue { pig: 1 },
+            Event::Damage {
+                pig: 1,
+                source: 2,
+                hp: -1,
+            },
+        ] {
+            state.apply(event);
+        }
+        assert_eq!(state.pigs[1], dead);
+        assert_eq!(state.deck_left(), 1, "two cards left the deck");
+        // The living still draw what is left.
+        state.apply(Event::Draw {
+            pig: 2,
+            card: Card::Dodge,
+            last_card: true,
+        });
+        assert_eq!(state.pigs[2].hand.last(), Some(&Card::Dodge));
     }
 
     #[test]

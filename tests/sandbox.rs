@@ -396,9 +396,11 @@ fn a_binary_keeps_no_capability_once_it_runs() {
         eprintln!("skipped: no switch of user here, so no capability to drop");
         return;
     }
-    // In a 0700 folder of root's: it starts all the same.
+    // In a 0700 folder of root's (tempfile makes its folders 0777 less the
+    // umask): it starts all the same.
     let dir = tempfile::tempdir().unwrap();
     let program = hostile(dir.path());
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
     let mut worker = Worker::new().unwrap();
     let (verdict, stderr) = attempt(&mut worker, &program, "caps", "");
     assert_eq!(verdict, VerdictKind::Accepted, "{stderr}");
@@ -415,6 +417,156 @@ fn a_binary_keeps_no_capability_once_it_runs() {
     let mut off = sandbox_off();
     let (verdict, _) = attempt_with(&mut off, &program, "read", "", path.as_bytes());
     assert_eq!(verdict, VerdictKind::WrongAnswer, "read, sandbox off");
+}
+
+#[test]
+fn a_launcher_looks_programs_up_only_where_its_user_may_search() {
+    if !have("gcc", "the hostile programs") || !have("timeout", "a launcher") {
+        return;
+    }
+    if !matches!(means(), Means::Namespaces { .. }) {
+        eprintln!("skipped: no switch of user here, so no folder the run cannot search");
+        return;
+    }
+    // A 0700 folder of root's, first on PATH, as `~/.cargo/bin` is on
+    // root's: uid 65534 cannot search it. Outside /tmp, so that the run
+    // sees it (the run's /tmp is its own).
+    let shut = tempfile::tempdir_in(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let program = hostile(shut.path());
+    let script = common::write(
+        shut.path(),
+        "solution.sh",
+        &format!("exec {} uid\n", program.display()),
+    );
+    // (tempfile makes its folders 0777 less the umask.)
+    std::fs::set_permissions(shut.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let path = format!("{}:/usr/bin:/bin", shut.path().display());
+    let mut worker = Worker::new().unwrap();
+    let mut run = |line: &str| {
+        let command = pigkill::solution::Command::parse(line)
+            .and_then(|c| c.env("PATH", &path))
+            .expect("a command");
+        let (verdict, report) = worker
+            .check(&command, b"", "contained\n", &limits(), CompareMode::Lines)
+            .expect("the run is carried out");
+        let stderr = String::from_utf8_lossy(&report.stderr_tail).into_owned();
+        eprintln!("{line}: {verdict}; {}", stderr.trim());
+        (verdict.to_string(), stderr)
+    };
+    // A name in no folder: "not found" (127), not "Permission denied"
+    // (126), whichever program looks it up.
+    for launcher in ["timeout 5", "nice", "env", "xargs", "sh -c 'exec"] {
+        let quote = if launcher.ends_with("exec") { "'" } else { "" };
+        let line = format!("{launcher} pigkill-no-such-program{quote}");
+        let (verdict, stderr) = run(&line);
+        assert!(
+            verdict.starts_with("RE: exit code 127"),
+            "{line}: {verdict}"
+        );
+        assert!(!stderr.contains("Permission denied"), "{line}: {stderr}");
+    }
+    // A name only the 0700 folder holds is not found either: the run's
+    // PATH leaves out the folders uid 65534 cannot search.
+    let (verdict, _) = run("timeout 5 hostile uid");
+    assert!(verdict.starts_with("RE: exit code 127"), "{verdict}");
+    // By its path, the program in the 0700 folder starts, whether a
+    // launcher starts it or a shell runs a script there that does: the
+    // path in the arguments keeps the capability to read for the run.
+    for line in [
+        format!("{} uid", program.display()),
+        format!("timeout 5 {} uid", program.display()),
+        format!("sh -c '{} uid'", program.display()),
+        format!("sh {}", script.display()),
+    ] {
+        let (verdict, stderr) = run(&line);
+        assert_eq!(verdict, "AC", "{line}: {stderr}");
+    }
+}
+
+#[test]
+fn a_binary_finds_its_libraries_in_a_folder_only_root_may_search() {
+    if !have("gcc", "a shared library") {
+        return;
+    }
+    if !matches!(means(), Means::Namespaces { .. }) {
+        eprintln!("skipped: no switch of user here, so no folder the run cannot search");
+        return;
+    }
+    // The library in a 0700 folder of root's (outside /tmp, which the run
+    // does not see); the programs that need it in a folder open to all.
+    let shut = tempfile::tempdir_in(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let open = tempfile::tempdir_in(env!("CARGO_MANIFEST_DIR")).unwrap();
+    open_to_all(open.path());
+    let gcc = |args: &[&str]| {
+        let out = std::process::Command::new("gcc")
+            .args(args)
+            .output()
+            .expect("gcc runs");
+        assert!(out.status.success(), "gcc failed: {}", shown(&out));
+    };
+    let library = common::write(
+        shut.path(),
+        "answer.c",
+        "const char *answer(void) { return \"contained\"; }\n",
+    );
+    let main = common::write(
+        open.path(),
+        "main.c",
+        "#include <stdio.h>\nconst char *answer(void);\nint main(void) { puts(answer()); return 0; }\n",
+    );
+    let shut_dir = shut.path().display().to_string();
+    let library_file = format!("{shut_dir}/libpigkillanswer.so");
+    gcc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &library_file,
+        &library.display().to_string(),
+    ]);
+    let main = main.display().to_string();
+    let by_variable = open.path().join("by-variable").display().to_string();
+    let by_run_path = open.path().join("by-run-path").display().to_string();
+    gcc(&[
+        "-o",
+        &by_variable,
+        &main,
+        "-L",
+        &shut_dir,
+        "-lpigkillanswer",
+    ]);
+    let rpath = format!("-Wl,-rpath,{shut_dir}");
+    gcc(&[
+        "-o",
+        &by_run_path,
+        &main,
+        "-L",
+        &shut_dir,
+        "-lpigkillanswer",
+        &rpath,
+    ]);
+    std::fs::set_permissions(shut.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let mut worker = Worker::new().unwrap();
+    // Found through LD_LIBRARY_PATH (after cargo's own folders), or through
+    // the binary's own run path: the loader, which runs after `execve` as
+    // uid 65534, opens the library all the same.
+    let variable =
+        std::env::var("LD_LIBRARY_PATH").map_or(shut_dir.clone(), |v| format!("{v}:{shut_dir}"));
+    for (program, library_path) in [(&by_variable, Some(&variable)), (&by_run_path, None)] {
+        let mut command = pigkill::solution::Command::new(program).expect("a command");
+        command = match library_path {
+            Some(value) => command.env("LD_LIBRARY_PATH", value).expect("a variable"),
+            None => command.env_remove("LD_LIBRARY_PATH"),
+        };
+        let (verdict, report) = worker
+            .check(&command, b"", "contained\n", &limits(), CompareMode::Lines)
+            .expect("the run is carried out");
+        let stderr = String::from_utf8_lossy(&report.stderr_tail);
+        assert_eq!(
+            verdict.kind(),
+            VerdictKind::Accepted,
+            "{program}: {verdict}; {stderr}"
+        );
+    }
 }
 
 #[test]

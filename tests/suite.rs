@@ -1,5 +1,6 @@
 //! Suites chosen by strength: for seeds 1 to 10 every mistake of the
-//! catalogue fails some test and both engines pass every test; nearly
+//! catalogue fails some test and both engines and the C++ contestant
+//! pass every test; nearly
 //! every live rule of the narrow family (a rule broken in one small
 //! context) fails some test, and the pool's scan finds the rules that
 //! fire and those that are exposed as the decision API says; wrong
@@ -168,6 +169,44 @@ fn both_engines_pass_every_test_of_every_seeds_suite() {
                 );
             }
         }
+    }
+}
+
+/// The C++ contestant of `examples/contestant.cpp` (a third reading of
+/// the rules, written apart from both engines), compiled once into `dir`.
+fn cpp_contestant(dir: &std::path::Path) -> Solution {
+    let exe = dir.join("contestant");
+    let out = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&exe)
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/contestant.cpp"
+        ))
+        .output()
+        .expect("g++ runs");
+    assert!(out.status.success(), "g++: {}", text(&out.stderr));
+    let spec = exe.display().to_string();
+    Solution {
+        command: SolutionCommand::parse(&spec).expect("a command"),
+        spec,
+    }
+}
+
+#[test]
+fn the_cpp_contestant_passes_every_test_of_every_seeds_suite() {
+    if !common::have("g++", "the C++ contestant") {
+        return;
+    }
+    // What `gen --suite --pool-scale 0.25 --seed N --accepted CONTESTANT`
+    // checks (the command builds these very suites, then runs
+    // `accepted`); tests/contestant.rs runs the command itself on seed 1.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cpp = cpp_contestant(dir.path());
+    let options = run_options(Duration::from_secs(1));
+    for (seed, suite) in (1..).zip(suites()) {
+        let failures = accepted(suite, std::slice::from_ref(&cpp), &options).expect("runs");
+        assert!(failures.is_empty(), "seed {seed}: {failures:?}");
     }
 }
 

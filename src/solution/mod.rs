@@ -55,8 +55,13 @@
 //!   with no supplementary groups and one capability, to read and search
 //!   any file, until `execve` (so that a program under `/root` or in a
 //!   `0700` folder still starts), and after it only for a runtime that
-//!   reads such files itself (a script, classes; it cannot write them, the
-//!   mounts are read-only);
+//!   reads such files itself (a script, classes, a program a launcher
+//!   starts by its path, a shared library the loader finds in a folder
+//!   uid 65534 cannot search; it cannot write them, the mounts are
+//!   read-only);
+//!   without it, the run's `PATH` holds only the folders uid 65534 can
+//!   search, so that a program looked up by name is found or "not found",
+//!   never "Permission denied";
 //!   `PR_SET_NO_NEW_PRIVS`; at most [`Limits::processes`] processes and
 //!   threads, by a pids cgroup per worker (or `RLIMIT_NPROC` of uid 65534
 //!   where no cgroup can be made). Files under `/tmp` that the command

@@ -58,6 +58,7 @@
 //! and collects what is left, and [`raw`] holds the system calls the child
 //! may make.
 
+mod elf;
 mod pump;
 mod raw;
 mod reap;

@@ -20,7 +20,8 @@
 //!   until `execve` (so that a program under `/root` or in a `0700`
 //!   directory still starts), and after it (ambient) only when the runtime
 //!   reads files that uid cannot reach itself ([`needs_to_read`]: a script,
-//!   classes); it can write nothing outside its directory and `/tmp` (the
+//!   classes); without it, the run's `PATH` keeps only the folders that uid
+//!   can search ([`searchable_path`]); it can write nothing outside its directory and `/tmp` (the
 //!   mounts are read-only; device nodes are root's). `PR_SET_NO_NEW_PRIVS` stops
 //!   set-uid programs from giving any privilege back. Processes are capped
 //!   by a pids cgroup per worker where one can be made (cgroup v1 `pids`,
@@ -49,7 +50,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::seccomp;
+use super::{elf, seccomp};
 use crate::solution::command::Command;
 use crate::solution::workdir::{empty_dir, is_empty_fd, Workdir};
 
@@ -223,10 +224,17 @@ pub(crate) struct RunBox {
     envp: Vec<*const c_char>,
     /// What of the host's `/tmp` the command names, shown in the run's.
     exposed: Vec<PathBuf>,
-    /// The command (program, then arguments) whose need to read was last
-    /// worked out, and that need ([`needs_to_read`]).
-    reads: Option<(Vec<CString>, bool)>,
+    /// The command whose need to read was last worked out, and that need
+    /// ([`needs_to_read`]).
+    reads: Option<Reads>,
+    /// The command's `PATH=` entry and the one a run without the
+    /// capability to read gets ([`searchable_path`]).
+    path: Option<(CString, CString)>,
 }
+
+/// A command's program, arguments and environment, and whether its run
+/// keeps the capability to read ([`needs_to_read`]).
+type Reads = (CString, Vec<CString>, Vec<CString>, bool);
 
 // SAFETY: `envp` points into `tmpdir` (owned) and into a `Command`'s
 // strings, rebuilt before every run from the command of that run; the box
@@ -321,6 +329,7 @@ impl RunBox {
             envp: Vec::new(),
             exposed,
             reads: None,
+            path: None,
         })
     }
 
@@ -349,20 +358,33 @@ impl RunBox {
         if let Some(cgroup) = &mut self.cgroup {
             cgroup.set_max(processes)?;
         }
+        let on = self.sandbox == Sandbox::On;
+        let switch = on && self.namespaces.is_some();
+        let fd = |f: Option<&OwnedFd>| f.map_or(-1, |f| f.as_raw_fd());
+        let keep_read = switch && self.needs_to_read(command);
+        // Without the capability, the folders of `PATH` the user cannot
+        // search would make every look-up past them "Permission denied".
+        let path = command
+            .env_entries()
+            .iter()
+            .find(|e| e.as_bytes().starts_with(b"PATH="));
+        let searchable = match path {
+            Some(path) if switch && !keep_read => Some(self.searchable_path(path)),
+            _ => None,
+        };
         self.envp.clear();
         self.envp.extend(
             command
                 .env_entries()
                 .iter()
                 .filter(|e| !e.as_bytes().starts_with(b"TMPDIR="))
-                .map(|e| e.as_ptr()),
+                .map(|e| match searchable {
+                    Some(p) if e.as_bytes().starts_with(b"PATH=") => p,
+                    _ => e.as_ptr(),
+                }),
         );
         self.envp.push(self.tmpdir.as_ptr());
         self.envp.push(std::ptr::null());
-        let on = self.sandbox == Sandbox::On;
-        let switch = on && self.namespaces.is_some();
-        let fd = |f: Option<&OwnedFd>| f.map_or(-1, |f| f.as_raw_fd());
-        let keep_read = switch && self.needs_to_read(command);
         Ok(Entry {
             mount_ns: fd(self.namespaces.as_ref().map(|n| &n.mount)),
             net_ns: fd(self.namespaces.as_ref().and_then(|n| n.net.as_ref())),
@@ -379,17 +401,39 @@ impl RunBox {
     /// [`needs_to_read`] for `command`, worked out again only when the
     /// command changed.
     fn needs_to_read(&mut self, command: &Command) -> bool {
-        let same = |(words, _): &(Vec<CString>, bool)| {
-            words.first() == Some(command.program_c()) && words[1..] == *command.argv_entries()
+        let same = |(program, words, env, _): &Reads| {
+            program == command.program_c()
+                && words == command.argv_entries()
+                && env == command.env_entries()
         };
-        if let Some((_, need)) = self.reads.as_ref().filter(|r| same(r)) {
+        if let Some((.., need)) = self.reads.as_ref().filter(|r| same(r)) {
             return *need;
         }
         let need = needs_to_read(command, self.user);
-        let mut words = vec![command.program_c().clone()];
-        words.extend_from_slice(command.argv_entries());
-        self.reads = Some((words, need));
+        self.reads = Some((
+            command.program_c().clone(),
+            command.argv_entries().to_vec(),
+            command.env_entries().to_vec(),
+            need,
+        ));
         need
+    }
+
+    /// The `PATH=` entry of a run without the capability to read
+    /// ([`searchable_path`]), worked out again only when `PATH` changed;
+    /// the pointer stays valid until the next call.
+    fn searchable_path(&mut self, entry: &CString) -> *const c_char {
+        if self.path.as_ref().is_none_or(|(from, _)| from != entry) {
+            let value = &entry.as_bytes()["PATH=".len()..];
+            let mut kept = b"PATH=".to_vec();
+            kept.extend_from_slice(&searchable_path(value, self.user));
+            // No nul: the parts come from a C string.
+            let kept = CString::new(kept).unwrap_or_default();
+            self.path = Some((entry.clone(), kept));
+        }
+        self.path
+            .as_ref()
+            .map_or(std::ptr::null(), |(_, p)| p.as_ptr())
     }
 
     /// Empties the private `/tmp` (a tmpfs holds memory), after a run as
@@ -465,8 +509,9 @@ fn path_parts(word: &[u8]) -> impl Iterator<Item = &[u8]> {
 
 /// The variables of the environment that name files a runtime reads once
 /// it runs (class paths, module paths, options). Not the loader's
-/// `LD_LIBRARY_PATH`: cargo sets it to folders under `~/.rustup`, which the
-/// loader skips when it cannot search them.
+/// `LD_LIBRARY_PATH`, which [`loads_what_it_cannot_reach`] reads: cargo
+/// sets it to folders under `~/.rustup`, which hold no library a solution
+/// needs (and which the loader skips when it cannot search them).
 const READ_VARIABLES: [&[u8]; 9] = [
     b"CLASSPATH",
     b"JAVA_TOOL_OPTIONS",
@@ -479,43 +524,37 @@ const READ_VARIABLES: [&[u8]; 9] = [
     b"NODE_OPTIONS",
 ];
 
-/// Programs that start other programs by name, looking them up on `PATH`
-/// as a shell command line does (`sh -c 'python3 sol.py'`, `env python3
-/// sol.py`): `PATH` may list folders (`~/.cargo/bin`, `~/.pyenv/shims`)
-/// that the box's user cannot search by itself.
-const LAUNCHERS: [&[u8]; 7] = [b"sh", b"bash", b"dash", b"zsh", b"ksh", b"env", b"busybox"];
-
 /// Whether a run of `command` as `user` must keep the capability to read
-/// any file after `execve`: it is a shell command line, or its program is
-/// a shell or another of the [`LAUNCHERS`] (they start programs by
-/// themselves, found on folders of `PATH`), its program is not an ELF binary (a script's
-/// interpreter opens the script by its path once it runs), or an argument
-/// or one of the [`READ_VARIABLES`] names a path that `user` could not
-/// reach without it (a class path, a script, a folder). `execve` itself
-/// opens the program with the capability, so a binary in `/root` or a
-/// `0700` folder starts without keeping it.
+/// any file after `execve`: it is a shell command line (which may name
+/// files in ways its words do not show: `~`, `$HOME`, `cd`), its program
+/// is not an ELF binary (a script's interpreter opens the script by its
+/// path once it runs), or an argument or one of the [`READ_VARIABLES`]
+/// names a path that `user` could not reach without it (a class path, a
+/// script, a folder, a program that a launcher such as `timeout` or `sh
+/// -c` starts by its path), or the loader would find a library the
+/// binary needs where `user` cannot reach it ([`loads_what_it_cannot_reach`]:
+/// `LD_LIBRARY_PATH`, or the binary's own run path). `execve` itself opens
+/// the program with the capability, so a binary in `/root` or a `0700`
+/// folder starts without keeping it. Programs started by name are looked
+/// up on a `PATH` of the folders `user` can search ([`searchable_path`]).
 fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
     if command.uses_shell() {
         return true;
     }
     let program = command.program_c().as_bytes();
-    let name = program.rsplit(|&b| b == b'/').next().unwrap_or(program);
-    if LAUNCHERS.contains(&name) {
+    let binary = std::fs::read(command.program())
+        .ok()
+        .filter(|bytes| bytes.starts_with(b"\x7fELF"));
+    if binary
+        .as_ref()
+        .is_some_and(|bytes| loads_what_it_cannot_reach(command, bytes, user))
+    {
         return true;
     }
-    let binary = std::fs::File::open(command.program()).and_then(|mut file| {
-        let mut magic = [0u8; 4];
-        io::Read::read_exact(&mut file, &mut magic).map(|()| magic == *b"\x7fELF")
-    });
-    let script = (!binary.unwrap_or(false)).then_some(program);
-    let values = command
-        .env_entries()
+    let script = binary.is_none().then_some(program);
+    let values = READ_VARIABLES
         .iter()
-        .map(|e| e.as_bytes())
-        .filter_map(|e| {
-            let at = e.iter().position(|&b| b == b'=')?;
-            READ_VARIABLES.contains(&&e[..at]).then(|| &e[at + 1..])
-        });
+        .filter_map(|name| variable(command, name));
     script
         .into_iter()
         .chain(command.argv_entries().iter().skip(1).map(|a| a.as_bytes()))
@@ -525,32 +564,125 @@ fn needs_to_read(command: &Command, user: SandboxUser) -> bool {
         .any(|part| !reachable(Path::new(std::ffi::OsStr::from_bytes(part)), user))
 }
 
+/// The value of the variable `name` in `command`'s environment.
+fn variable<'a>(command: &'a Command, name: &[u8]) -> Option<&'a [u8]> {
+    command.env_entries().iter().find_map(|e| {
+        let entry = e.as_bytes();
+        entry
+            .strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix(b"="))
+    })
+}
+
+/// Whether the loader, started by the ELF binary `bytes` (the program of
+/// `command`) as `user`, would look for a library it needs by name in a
+/// folder `user` cannot search, or find it there unreadable: the first
+/// folder that holds it, in the loader's order (the binary's `DT_RPATH`
+/// when it has no `DT_RUNPATH`, then `LD_LIBRARY_PATH`, then its
+/// `DT_RUNPATH`; `$ORIGIN` is the program's folder). A library found in
+/// none of them is in the system's folders, which everyone may read. Only
+/// the binary's own needs are read, not those of the libraries it loads.
+fn loads_what_it_cannot_reach(command: &Command, bytes: &[u8], user: SandboxUser) -> bool {
+    let dynamic = elf::dynamic(bytes);
+    if dynamic.needed.is_empty() {
+        return false;
+    }
+    let origin = command.program().parent().unwrap_or(Path::new("/"));
+    let origin = origin.as_os_str().as_bytes();
+    let rpath = dynamic.rpath.filter(|_| dynamic.runpath.is_none());
+    let ours = |list: Option<Vec<u8>>| {
+        list.map(|l| {
+            l.split(|&b| b == b':')
+                .map(|f| {
+                    f.strip_prefix(b"$ORIGIN")
+                        .or_else(|| f.strip_prefix(b"${ORIGIN}"))
+                        .map_or_else(|| f.to_vec(), |rest| [origin, rest].concat())
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    };
+    let library_path = variable(command, b"LD_LIBRARY_PATH")
+        .into_iter()
+        .flat_map(|l| l.split(|&b| b == b':' || b == b';'))
+        .map(<[u8]>::to_vec);
+    let folders: Vec<Vec<u8>> = ours(rpath)
+        .into_iter()
+        .chain(library_path)
+        .chain(ours(dynamic.runpath))
+        .filter(|f| f.starts_with(b"/") && !f.contains(&b'$'))
+        .collect();
+    dynamic.needed.iter().any(|name| {
+        let as_path = |bytes: &[u8]| PathBuf::from(std::ffi::OsStr::from_bytes(bytes));
+        if name.contains(&b'/') {
+            return name.starts_with(b"/") && !reachable(&as_path(name), user);
+        }
+        folders
+            .iter()
+            .map(|folder| as_path(folder).join(std::ffi::OsStr::from_bytes(name)))
+            .find(|library| library.exists())
+            .is_some_and(|library| !reachable(&library, user))
+    })
+}
+
+/// The folders of `path` (a `PATH` value) that `user` can search, in
+/// their order: what a run that dropped the capability to read gets, so
+/// that a program looking others up by name (`timeout`, `xargs`, `env`, a
+/// shell) finds them in the folders it may enter and is told "not found",
+/// not "Permission denied", for a name that is in none of them. A folder
+/// counts when it exists and `user` may search it and every folder above
+/// it, as written and once symbolic links are resolved. A relative or
+/// empty part (the run's own directory) is kept.
+fn searchable_path(path: &[u8], user: SandboxUser) -> Vec<u8> {
+    let kept: Vec<&[u8]> = path
+        .split(|&b| b == b':')
+        .filter(|folder| {
+            if !folder.starts_with(b"/") {
+                return true;
+            }
+            let folder = Path::new(std::ffi::OsStr::from_bytes(folder));
+            let Ok(real) = std::fs::canonicalize(folder) else {
+                return false;
+            };
+            [folder, real.as_path()].iter().all(|f| {
+                f.ancestors()
+                    .all(|f| std::fs::metadata(f).is_ok_and(|meta| allows(&meta, user, 0o1)))
+            })
+        })
+        .collect();
+    kept.join(&b':')
+}
+
+/// Whether the permission bits of a file with this metadata give `user`
+/// (no capabilities, no supplementary groups) every right of `want`
+/// (`0o4` read, `0o2` write, `0o1` search or execute).
+fn allows(meta: &std::fs::Metadata, user: SandboxUser, want: u32) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let mode = meta.mode();
+    let bits = if meta.uid() == user.uid {
+        mode >> 6
+    } else if meta.gid() == user.gid {
+        mode >> 3
+    } else {
+        mode
+    };
+    bits & want == want
+}
+
 /// Whether `user` (no capabilities, no supplementary groups) may search
 /// every folder down to `path` and read `path` (and search it, for a
 /// folder), by the permission bits; the part of `path` that does not exist
 /// is not looked at.
 fn reachable(path: &Path, user: SandboxUser) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let allows = |meta: &std::fs::Metadata, want: u32| {
-        let mode = meta.mode();
-        let bits = if meta.uid() == user.uid {
-            mode >> 6
-        } else if meta.gid() == user.gid {
-            mode >> 3
-        } else {
-            mode
-        };
-        bits & want == want
-    };
     let Ok(meta) = std::fs::metadata(path) else {
         return path.parent().is_none_or(|parent| reachable(parent, user));
     };
     let want = if meta.is_dir() { 0o5 } else { 0o4 };
-    allows(&meta, want)
+    allows(&meta, user, want)
         && path
             .ancestors()
             .skip(1)
-            .all(|folder| std::fs::metadata(folder).is_ok_and(|meta| allows(&meta, 0o1)))
+            .all(|folder| std::fs::metadata(folder).is_ok_and(|meta| allows(&meta, user, 0o1)))
 }
 
 /// A worker's namespaces, kept as file descriptors.
@@ -965,6 +1097,63 @@ mod tests {
             ]
         );
         assert!(exposed_paths(&Command::parse("/bin/true").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn a_run_without_the_capability_looks_programs_up_only_where_its_user_may_search() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |path: &Path, mode| {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+        };
+        let root = tempfile::tempdir().unwrap();
+        mode(root.path(), 0o755);
+        let open = root.path().join("open");
+        let shut = root.path().join("shut");
+        let under_shut = shut.join("bin");
+        let link_into_shut = root.path().join("link");
+        for folder in [&open, &under_shut] {
+            std::fs::create_dir_all(folder).unwrap();
+            mode(folder, 0o755);
+        }
+        mode(&shut, 0o700);
+        std::os::unix::fs::symlink(&under_shut, &link_into_shut).unwrap();
+        let missing = root.path().join("missing");
+        let path = [
+            under_shut.as_path(),
+            open.as_path(),
+            Path::new(""),
+            link_into_shut.as_path(),
+            Path::new("bin"),
+            missing.as_path(),
+            Path::new("/tmp"),
+        ]
+        .map(|p| p.as_os_str().as_bytes().to_vec())
+        .join(&b':');
+        let user = SandboxUser::default();
+        let kept = searchable_path(&path, user);
+        // The folder under a 0700 one and a link into it go; so does one
+        // that does not exist. The user's order stays; relative parts (the
+        // run's own directory) stay.
+        let expected = [
+            open.as_path(),
+            Path::new(""),
+            Path::new("bin"),
+            Path::new("/tmp"),
+        ]
+        .map(|p| p.as_os_str().as_bytes().to_vec())
+        .join(&b':');
+        assert_eq!(
+            String::from_utf8_lossy(&kept),
+            String::from_utf8_lossy(&expected)
+        );
+        // The folder's owner may search it.
+        let meta = std::fs::metadata(&shut).unwrap();
+        let owner = SandboxUser {
+            uid: std::os::unix::fs::MetadataExt::uid(&meta),
+            gid: std::os::unix::fs::MetadataExt::gid(&meta),
+        };
+        assert!(!searchable_path(under_shut.as_os_str().as_bytes(), user).ends_with(b"bin"));
+        assert!(searchable_path(under_shut.as_os_str().as_bytes(), owner).ends_with(b"bin"));
     }
 
     #[test]
