@@ -75,6 +75,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if pig < start {
             extra |= Feature::Wrapped.bit();
         }
+        if pig == self.previous_alive(start) {
+            extra |= Feature::LastAsked.bit();
+        }
         self.decide_if(point, Choice(1), |_| extra)
     }
 
@@ -202,7 +205,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
 /// The context of a nullify at chain depth `depth` (0: the first): whether
 /// it protects the target, and whether one was played before it.
-fn chain_features(depth: usize) -> u64 {
+fn chain_features(depth: usize) -> u128 {
     let protecting = if depth % 2 == 0 {
         Feature::Protecting.bit()
     } else {

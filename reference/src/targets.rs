@@ -11,7 +11,8 @@
 //!   Duel target: always MP.
 //!
 //! Decisions: whether the player is hostile to a pig ([`DecisionKind::Hostile`]),
-//! whether a kill looks past a dead seat ([`DecisionKind::KillPastDead`]) or
+//! whether a kill or duel looks past a dead seat ([`DecisionKind::KillPastDead`],
+//! [`DecisionKind::DuelPastDead`]) or
 //! past a pig it does not attack ([`DecisionKind::KillPastFriend`]), and
 //! whom a rebel duels ([`DecisionKind::RebelDuelTarget`]).
 
@@ -41,11 +42,26 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 
     /// The first living pig after `player` going forward that it is hostile to.
+    /// Whether the search looks past a dead seat is a decision in a
+    /// deviating run (it always does, by the rules).
     fn first_hostile(&mut self, player: Seat, card: Card) -> Option<Seat> {
         let mut pig = player;
+        let mut passed_dead = 0;
         for _ in 1..self.n {
             pig = self.next_seat(pig);
-            if self.alive[pig] && self.hostile(player, pig, card) {
+            if !self.alive[pig] {
+                if !D::PLAIN {
+                    let past = Point::new(DecisionKind::DuelPastDead, player, Choice(0))
+                        .about(pig)
+                        .with_card(card);
+                    if !self.decide_if(past, Choice(0), |_| passed_dead) {
+                        return None;
+                    }
+                    passed_dead = Feature::PassedDead.bit();
+                }
+                continue;
+            }
+            if self.hostile(player, pig, card) {
                 return Some(pig);
             }
         }
@@ -85,7 +101,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// [`Feature::LaterDeath`]'s bit when the dead pig in `seat` died after
     /// the dead pig seated before it.
-    fn later_death(&self, seat: Seat) -> u64 {
+    fn later_death(&self, seat: Seat) -> u128 {
         let before = (seat + self.n - 1) % self.n;
         if !self.alive[before] && self.death_order[before] < self.death_order[seat] {
             Feature::LaterDeath.bit()
