@@ -81,6 +81,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             if !D::PLAIN {
                 self.settle_put_off(AFTER_CARD);
+                self.reveal_put_off();
             }
             if self.winner.is_some() || !self.alive[pig] {
                 return;
@@ -96,6 +97,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             } else {
                 0
             };
+        }
+    }
+
+    /// Reveals the pigs whose nullify, played on the card just resolved,
+    /// reveals them only now (by the rules a nullify reveals at once).
+    /// Deviating runs only.
+    fn reveal_put_off(&mut self) {
+        let pigs = std::mem::take(&mut self.reveal_after_card);
+        for pig in 0..self.n {
+            if pigs & (1 << pig) != 0 && self.alive[pig] {
+                self.reveal(pig, Card::Nullify);
+            }
         }
     }
 
@@ -607,6 +620,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// MP now suspects `player`.
     fn suspect(&mut self, player: Seat) {
         self.suspected[player] = true;
+        if !D::PLAIN {
+            self.once_suspected |= 1 << player;
+        }
         self.emit(Event::Suspect { pig: player });
     }
 }

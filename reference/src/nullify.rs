@@ -184,8 +184,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                     .about(target)
                     .with_card(Card::Nullify);
                 let extra = chain_features(depth - 1);
-                if self.decide_if(point, Choice(0), |_| extra) {
-                    self.reveal(pig, Card::Nullify);
+                match self.decide(point, |_| extra) {
+                    Choice(0) => self.reveal(pig, Card::Nullify),
+                    Choice(2) => self.reveal_after_card |= 1 << pig,
+                    _ => {}
                 }
             } else if !D::PLAIN {
                 // Revealed already: only a suspicion a deviation left is

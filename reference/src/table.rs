@@ -114,6 +114,12 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The dead pigs that print no line at all, a bit per seat (deviating
     /// runs only).
     pub(crate) dead_without_line: u16,
+    /// The pigs the lord has suspected at some time, a bit per seat (for
+    /// contexts only).
+    pub(crate) once_suspected: u16,
+    /// The pigs whose nullify reveals them once the card being resolved
+    /// is resolved, a bit per seat (deviating runs only).
+    pub(crate) reveal_after_card: u16,
 }
 
 /// A reward or a penalty put off by a deviation.
@@ -202,6 +208,8 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             rescued_in_resolution: 0,
             loyalists_counted: 0,
             dead_without_line: 0,
+            once_suspected: 0,
+            reveal_after_card: 0,
         };
         if !D::PLAIN {
             // Each pig's starting and maximum HP (4 by the rules).
@@ -401,7 +409,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 self.revealed_this_turn & (1 << subject) != 0,
             );
             put(SubjectTurn, subject == self.current);
+            put(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
+            put(
+                SubjectOnceSuspected,
+                self.once_suspected & (1 << subject) != 0,
+            );
         }
+        put(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
+        put(
+            TrickByRebel,
+            self.trick.is_some() && self.role[self.trick_player] == Role::Rebel,
+        );
         set
     }
 

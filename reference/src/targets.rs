@@ -119,6 +119,42 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return self.alive[0].then_some(0);
             }
         }
-        self.first_hostile(player, Card::Duel)
+        if D::PLAIN || self.role[player] == Role::Rebel {
+            return self.first_hostile(player, Card::Duel);
+        }
+        let point = Point::new(DecisionKind::DuelSearch, player, Choice(0)).with_card(Card::Duel);
+        match self.decide(point, |_| 0) {
+            Choice(1) => self
+                .first_revealed_hostile(player)
+                .or_else(|| self.first_hostile(player, Card::Duel)),
+            Choice(2) => self.last_hostile(player),
+            _ => self.first_hostile(player, Card::Duel),
+        }
+    }
+
+    /// The first living revealed pig after `player` going forward that it
+    /// is hostile to (a deviating run's duel search).
+    fn first_revealed_hostile(&mut self, player: Seat) -> Option<Seat> {
+        let mut pig = player;
+        for _ in 1..self.n {
+            pig = self.next_seat(pig);
+            if self.alive[pig] && self.revealed[pig] && self.hostile(player, pig, Card::Duel) {
+                return Some(pig);
+            }
+        }
+        None
+    }
+
+    /// The first living pig before `player` going backward that it is
+    /// hostile to (a deviating run's duel search).
+    fn last_hostile(&mut self, player: Seat) -> Option<Seat> {
+        let mut pig = player;
+        for _ in 1..self.n {
+            pig = self.previous_seat(pig);
+            if self.alive[pig] && self.hostile(player, pig, Card::Duel) {
+                return Some(pig);
+            }
+        }
+        None
     }
 }

@@ -205,6 +205,15 @@ features! {
         "it is {s}'s turn", "it is not {s}'s turn";
     ActorNoLivingAfter, "actor-no-living-after", "no living pig sits in a later seat than the pig",
         "no living pig sits in a later seat than {a}", "a living pig sits in a later seat than {a}";
+    ActorHoldsKill, "actor-holds-kill", "the pig holds a kill",
+        "{a} holds a kill", "{a} holds no kill";
+    SubjectHoldsKill, "subject-holds-kill", "the other pig holds a kill",
+        "{s} holds a kill", "{s} holds no kill";
+    TrickByRebel, "trick-by-rebel", "the card being resolved was played by a rebel",
+        "the card being resolved was played by a rebel",
+        "the card being resolved was played by the lord or a loyalist";
+    SubjectOnceSuspected, "subject-once-suspected", "the lord has suspected the other pig at some time in the game",
+        "the lord has suspected {s} at some time", "the lord has never suspected {s}";
 }
 
 // A feature set is a 128-bit mask.
@@ -437,7 +446,7 @@ kinds! {
         ["no: not an enemy it attacks", "yes: an enemy it attacks"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsNext, CardKill, CardDuel,
-         SubjectNextSeat, Wrapped, SubjectRevealedThisTurn],
+         SubjectNextSeat, Wrapped, SubjectRevealedThisTurn, SubjectOnceSuspected],
         VARIES;
     KillPastDead, "kill-past-dead", TARGETS,
         "the next seat holds a dead pig: does the kill look past it to the next living pig?",
@@ -456,6 +465,13 @@ kinds! {
         ["no: there is no kill target", "yes: the first enemy going forward, at any distance"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectRevealed, SubjectSuspected, ActorCrossbow, TwoAlive],
+        YES;
+    DuelSearch, "duel-search", TARGETS,
+        "the lord or a loyalist looks for a duel target: which pig it attacks does it take?",
+        ["the first going forward",
+         "the first revealed rebel going forward (a suspected pig only when there is none)",
+         "the first going backward"],
+        [ActorLord, ActorLoyalist, ActorRevealed, TwoAlive],
         YES;
     RebelDuelTarget, "rebel-duel-target", TARGETS,
         "whom does a rebel duel?",
@@ -492,13 +508,13 @@ kinds! {
         "the duel is not nullified: does its target give in without fighting (1 damage from the player)?",
         ["no: it fights with its kills", "yes: it takes 1 damage without fighting"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, ActorSuspected, SubjectLord,
-         SubjectLoyalist, SubjectRebel],
+         SubjectLoyalist, SubjectRebel, ActorHoldsKill, SubjectHoldsKill],
         VARIES;
     DuelFirst, "duel-first", RESPONSES,
         "who discards a kill first in a duel?",
         ["the target", "the player"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
-         SubjectRevealed, ActorHpOne],
+         SubjectRevealed, ActorHpOne, ActorHoldsKill, SubjectHoldsKill],
         YES;
     DuelContinues, "duel-continues", RESPONSES,
         "both sides of a duel discarded a kill: does the duel go on?",
@@ -569,18 +585,18 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
          CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer, Wrapped,
-         SubjectRevealedThisTurn, LastAsked],
+         SubjectRevealedThisTurn, LastAsked, TrickByRebel],
         VARIES;
     RoundGoesOn, "round-goes-on", NULLIFY,
         "a pig that would play a nullify here holds none: does the round go on to the next pig?",
         ["yes: the next pig is asked", "no: the round ends there, with no nullify"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectIsActor, Protecting, CounterRound, CardDuel, CardInvasion, CardVolley,
-         ActorPlayedTrick],
+         ActorPlayedTrick, TrickByRebel],
         YES;
     NullifyReveals, "nullify-reveals", NULLIFY,
-        "does playing this nullify reveal its player?",
-        ["yes", "no"],
+        "does playing this nullify reveal its player, and when?",
+        ["yes, at once", "no", "yes, once the card it answers is resolved"],
         [ActorLoyalist, ActorRebel, ActorSuspected, Protecting, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectIsActor],
         YES;

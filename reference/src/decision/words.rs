@@ -213,6 +213,17 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[],
         ),
+        K::DuelSearch => v(
+            "the player",
+            "",
+            "a duel",
+            &[
+                "{a} duels the first pig it attacks going forward",
+                "{a} duels the first revealed rebel going forward, a suspected pig only when there is none",
+                "{a} duels the first pig it attacks going backward",
+            ],
+            &[],
+        ),
         K::DuelPastDead => v(
             "the player",
             "the dead pig",
@@ -525,6 +536,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "playing a nullify reveals {a}",
                 "playing a nullify does not reveal {a}",
+                "playing a nullify reveals {a} only once the card it answers is resolved",
             ],
             &[],
         ),
