@@ -274,12 +274,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// Who draws the reward `source` earned for killing `rebel`: `source`
     /// by the rules; the pig whose turn it is, or the player of the card
-    /// being resolved, in a deviating run (when living and not `source`).
+    /// being resolved, in a deviating run (when not `source`; by the rules
+    /// that is only ever the dead rebel itself, whose draws are lost).
     fn reward_to(&mut self, source: Seat, rebel: Seat) -> Seat {
         let current = self.current;
         let player = self.trick.map(|_| self.trick_player);
-        let turn = current != source && self.alive[current];
-        let trick = player.is_some_and(|p| p != source && self.alive[p]);
+        let turn = current != source;
+        let trick = player.is_some_and(|p| p != source);
         let legal = 0b001 | if turn { 0b010 } else { 0 } | if trick { 0b100 } else { 0 };
         if legal == 0b001 {
             return source;
