@@ -44,6 +44,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.nullified = false;
                 self.death_in_resolution = false;
                 self.revealed_in_resolution = 0;
+                self.rescued_in_resolution = 0;
                 self.last_chain.1 = false;
             }
             self.plays_this_round += 1;
@@ -56,6 +57,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         self.kill_dodged = false;
                     }
                     self.play_kill(pig, target);
+                    if !D::PLAIN && !self.crossbow[pig] && self.kill_spent(pig, target) {
+                        self.kill_played = false;
+                    }
                 }
                 (Card::Duel, _, Some(Some(target))) => {
                     let fought_with_kills = self.play_duel(pig, target);
@@ -77,9 +81,16 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             if !D::PLAIN {
                 self.settle_put_off(AFTER_CARD);
+                self.reveal_put_off();
             }
             if self.winner.is_some() || !self.alive[pig] {
                 return;
+            }
+            if !D::PLAIN {
+                let point = Point::new(DecisionKind::PhaseGoesOn, pig, Choice(0)).with_card(card);
+                if !self.decide_if(point, Choice(0), |_| 0) {
+                    return;
+                }
             }
             resume = if self.scan_resumes_after(pig, card) {
                 index
@@ -87,6 +98,27 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 0
             };
         }
+    }
+
+    /// Reveals the pigs whose nullify, played on the card just resolved,
+    /// reveals them only now (by the rules a nullify reveals at once).
+    /// Deviating runs only.
+    fn reveal_put_off(&mut self) {
+        let pigs = std::mem::take(&mut self.reveal_after_card);
+        for pig in 0..self.n {
+            if pigs & (1 << pig) != 0 && self.alive[pig] {
+                self.reveal(pig, Card::Nullify);
+            }
+        }
+    }
+
+    /// Whether `pig`'s kill at `target`, now resolved, does not use up the
+    /// phase's one kill (by the rules it always does). Deviating runs only.
+    fn kill_spent(&mut self, pig: Seat, target: Seat) -> bool {
+        let point = Point::new(DecisionKind::KillUsesLimit, pig, Choice(0))
+            .about(target)
+            .with_card(Card::Kill);
+        self.decide_if(point, Choice(1), |_| 0)
     }
 
     /// Whether `pig`'s play phase starts with the kill an earlier phase
@@ -121,12 +153,20 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 
     /// The first playable card of `pig`'s hand from `from`, each card kind
-    /// decided when the scan first meets it.
+    /// decided when the scan first meets it (and, for a peach, kill or
+    /// duel it may not play, whether the scan looks on past it).
     fn scan_deciding(&mut self, pig: Seat, from: usize, scan: &mut Scan) -> Option<usize> {
         let mut index = from;
         while let Some(&card) = self.hand[pig].get(index) {
+            let first = scan.playable[card as usize].is_none();
             if self.playable(pig, card, scan) {
                 return Some(index);
+            }
+            if first && matches!(card, Card::Peach | Card::Kill | Card::Duel) {
+                let point = Point::new(DecisionKind::ScanPasses, pig, Choice(0)).with_card(card);
+                if !self.decide_if(point, Choice(0), |_| 0) {
+                    return None;
+                }
             }
             index += 1;
         }
@@ -265,11 +305,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if reveal == 0 {
             self.reveal(player, Card::Kill);
         }
-        if self.answers(target, Card::Dodge, player) {
-            self.emit(Event::Respond {
-                pig: target,
-                card: Card::Dodge,
-            });
+        if let Some(card) = self.answers(target, Card::Dodge, player) {
+            self.emit(Event::Respond { pig: target, card });
             if !D::PLAIN {
                 self.kill_dodged = player == self.current;
             }
@@ -335,15 +372,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let mut player_discarded = false;
         loop {
             for (pig, other) in [(first, second), (second, first)] {
-                if !self.answers(pig, Card::Kill, other) {
+                let Some(card) = self.answers(pig, Card::Kill, other) else {
                     self.lose_duel(pig, other, player);
                     return player_discarded;
-                }
+                };
                 player_discarded |= pig == player;
-                self.emit(Event::Respond {
-                    pig,
-                    card: Card::Kill,
-                });
+                self.emit(Event::Respond { pig, card });
             }
             let point = Point::new(DecisionKind::DuelContinues, player, Choice(0)).about(target);
             if !self.decide_if(point, Choice(0), |_| 0) {
@@ -405,35 +439,54 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.reveal(player, card);
         }
         let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
-        let from_first = self.decide_if(point, Choice(1), |_| 0);
-        let mut pig = if from_first { self.n - 1 } else { player };
+        let start = self.decide(point, |_| 0);
+        let backward = start == Choice(2);
+        let mut pig = if start == Choice(1) {
+            self.n - 1
+        } else {
+            player
+        };
+        // The last pig the walk asks (for a deviating run's contexts).
+        let last = match start {
+            _ if D::PLAIN => player,
+            Choice(1) => (0..self.n)
+                .rev()
+                .find(|&s| self.alive[s] && s != player)
+                .unwrap_or(player),
+            Choice(2) => self.next_alive(player),
+            _ => self.previous_alive(player),
+        };
         // Once the game is decided (a deviating run may go on): whether the
         // pigs left answer in full, or only discard their card.
         let mut after_end = AfterEnd::Stop;
         for _ in 0..self.n {
-            pig = self.next_seat(pig);
+            pig = if backward {
+                self.previous_seat(pig)
+            } else {
+                self.next_seat(pig)
+            };
             if !self.alive[pig] {
                 continue;
             }
             let asked = if D::PLAIN {
                 pig != player
             } else {
-                self.area_asks(player, pig, card)
+                self.area_asks(player, pig, card, pig == last)
             };
             if !asked {
                 continue;
             }
             if after_end == AfterEnd::DiscardOnly {
-                if self.answers(pig, answer, player) {
-                    self.emit(Event::Respond { pig, card: answer });
+                if let Some(card) = self.answers(pig, answer, player) {
+                    self.emit(Event::Respond { pig, card });
                 }
                 continue;
             }
             if self.nullify_held(player, pig, card) && self.nullify_round(player, pig) {
                 continue;
             }
-            if self.answers(pig, answer, player) {
-                self.emit(Event::Respond { pig, card: answer });
+            if let Some(card) = self.answers(pig, answer, player) {
+                self.emit(Event::Respond { pig, card });
                 if pig == 0 && !self.suspected[player] && self.lord_suspects(player, card, false) {
                     self.suspect(player);
                 }
@@ -483,32 +536,70 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// Whether `player`'s invasion or volley `card` asks the living `pig`
     /// to answer: every other pig.
-    fn area_asks(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
+    fn area_asks(&mut self, player: Seat, pig: Seat, card: Card, last: bool) -> bool {
         let rule = pig != player;
         let point = Point::new(DecisionKind::AreaAsks, player, Choice(u8::from(!rule)))
             .about(pig)
             .with_card(card);
-        let wrapped = if pig < player {
+        let mut extra = if pig < player {
             Feature::Wrapped.bit()
         } else {
             0
         };
-        self.decide_if(point, Choice(0), |_| wrapped)
+        if last {
+            extra |= Feature::LastAsked.bit();
+        }
+        self.decide_if(point, Choice(0), |_| extra)
     }
 
-    /// Whether `pig` answers `other`'s card (or, in a duel, its kill) with
-    /// its leftmost `card`, and gives it up: whenever it holds one, by the
-    /// rules (in a deviating run, a decision).
-    fn answers(&mut self, pig: Seat, card: Card, other: Seat) -> bool {
-        if !D::PLAIN && self.hand[pig].contains(&card) {
+    /// The card `pig` gives up to answer `other`'s card (or, in a duel, its
+    /// kill) with: its leftmost `card`, whenever it holds one, by the rules
+    /// (in a deviating run, a decision, and so is answering with another
+    /// card when it holds none).
+    fn answers(&mut self, pig: Seat, card: Card, other: Seat) -> Option<Card> {
+        if !D::PLAIN {
+            if !self.hand[pig].contains(&card) {
+                return self.answers_otherwise(pig, card, other);
+            }
             let point = Point::new(DecisionKind::Answers, pig, Choice(0))
                 .about(other)
                 .with_card(card);
             if !self.decide_if(point, Choice(0), |_| 0) {
-                return false;
+                return None;
             }
         }
-        self.take_leftmost(pig, card)
+        self.take_leftmost(pig, card).then_some(card)
+    }
+
+    /// The card `pig`, holding no `card`, answers with all the same: none
+    /// by the rules; a nullify, or the other basic card, in a deviating run.
+    fn answers_otherwise(&mut self, pig: Seat, card: Card, other: Seat) -> Option<Card> {
+        let basic = match card {
+            Card::Dodge => Card::Kill,
+            Card::Kill => Card::Dodge,
+            _ => return None,
+        };
+        let hand = &self.hand[pig];
+        let legal = 0b001
+            | if hand.contains(&Card::Nullify) {
+                0b010
+            } else {
+                0
+            }
+            | if hand.contains(&basic) { 0b100 } else { 0 };
+        if legal == 0b001 {
+            return None;
+        }
+        let point = Point::new(DecisionKind::AnswerWith, pig, Choice(0))
+            .about(other)
+            .with_card(card)
+            .legal(legal);
+        let instead = match self.decide(point, |_| 0) {
+            Choice(1) => Card::Nullify,
+            Choice(2) => basic,
+            _ => return None,
+        };
+        self.take_leftmost(pig, instead).then_some(instead)
     }
 
     /// Whether MP, having answered (`damaged` false) or been hurt by
@@ -529,6 +620,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// MP now suspects `player`.
     fn suspect(&mut self, player: Seat) {
         self.suspected[player] = true;
+        if !D::PLAIN {
+            self.once_suspected |= 1 << player;
+        }
         self.emit(Event::Suspect { pig: player });
     }
 }

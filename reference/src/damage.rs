@@ -31,6 +31,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if self.eats_peach(pig, source) {
             self.emit(Event::Rescue { pig });
             if !D::PLAIN {
+                self.rescued_in_resolution |= 1 << pig;
                 self.rescued(pig, source);
             }
             return;
@@ -137,7 +138,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         match self.role[pig] {
             Role::Lord => self.game_over(Winner::Rebels),
             Role::Rebel => {
-                let last_rebel = !self.any_rebel_alive();
+                let last_rebel = if D::PLAIN {
+                    !self.any_rebel_alive()
+                } else {
+                    self.rebels_left() == 0
+                };
                 if last_rebel {
                     let point = Point::new(DecisionKind::RewardBeforeGameOver, source, Choice(0))
                         .about(pig);
@@ -155,7 +160,19 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 }
             }
             Role::Loyalist => {
-                if self.role[source] == Role::Lord {
+                // Whether the death counts as a rebel's, and so ends the game.
+                let mut ended = false;
+                if !D::PLAIN && self.any_rebel_alive() {
+                    let point = Point::new(DecisionKind::RebelsLeft, pig, Choice(0)).about(source);
+                    if self.decide_if(point, Choice(1), |_| 0) {
+                        self.loyalists_counted += 1;
+                        ended = self.rebels_left() == 0;
+                        if ended {
+                            self.game_over(Winner::Lord);
+                        }
+                    }
+                }
+                if self.role[source] == Role::Lord && !ended {
                     self.lord_killed_loyalist(source, pig);
                 }
             }
@@ -163,6 +180,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN && !decided && self.winner.is_some() {
             self.decisive_death = Some(pig);
         }
+    }
+
+    /// How many rebels are left as a deviating run counts them: the living
+    /// ones, less the loyalists' deaths counted as rebels' (none by the rules).
+    fn rebels_left(&self) -> usize {
+        let living = (0..self.n)
+            .filter(|&seat| self.alive[seat] && self.role[seat] == Role::Rebel)
+            .count();
+        living.saturating_sub(self.loyalists_counted)
     }
 
     /// The lord killed `loyalist`: whether, and when, it is penalised (at
@@ -219,8 +245,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
     }
 
-    /// `source` draws the reward for killing `rebel`: 3 cards.
+    /// `source` draws the reward for killing `rebel`: 3 cards (who draws
+    /// it is a decision in a deviating run).
     fn draw_reward(&mut self, source: Seat, rebel: Seat) {
+        let source = if D::PLAIN {
+            source
+        } else {
+            self.reward_to(source, rebel)
+        };
         self.emit(Event::Reward { pig: source });
         if !D::PLAIN && source == self.current {
             self.reward_since_kill = true;
@@ -237,6 +269,29 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.draw_cards(source, cards);
         if !D::PLAIN {
             self.rewarding = false;
+        }
+    }
+
+    /// Who draws the reward `source` earned for killing `rebel`: `source`
+    /// by the rules; the pig whose turn it is, or the player of the card
+    /// being resolved, in a deviating run (when not `source`; by the rules
+    /// that is only ever the dead rebel itself, whose draws are lost).
+    fn reward_to(&mut self, source: Seat, rebel: Seat) -> Seat {
+        let current = self.current;
+        let player = self.trick.map(|_| self.trick_player);
+        let turn = current != source;
+        let trick = player.is_some_and(|p| p != source);
+        let legal = 0b001 | if turn { 0b010 } else { 0 } | if trick { 0b100 } else { 0 };
+        if legal == 0b001 {
+            return source;
+        }
+        let point = Point::new(DecisionKind::RewardTo, source, Choice(0))
+            .about(rebel)
+            .legal(legal);
+        match (self.decide(point, |_| 0), player) {
+            (Choice(1), _) => current,
+            (Choice(2), Some(player)) => player,
+            _ => source,
         }
     }
 

@@ -125,6 +125,9 @@ fn play_turns<T: Tracer, D: Decider>(
     let mut round_started_exhausted = false;
     let mut turns: u32 = 0;
     let mut pig = 0;
+    if !D::PLAIN {
+        table.start_weapons();
+    }
     loop {
         if pig == 0 {
             if let Some(stall) = round_start(table, &mut snapshot, round_started_exhausted) {
@@ -145,6 +148,10 @@ fn play_turns<T: Tracer, D: Decider>(
         // Whose turn is next, as it stands when this one begins (for a
         // deviating run's decision only).
         let next = if D::PLAIN { pig } else { table.next_alive(pig) };
+        let deaths_before = table.deaths;
+        if !D::PLAIN {
+            table.revealed_this_turn = 0;
+        }
         table.draw_cards(pig, 2);
         if D::PLAIN || table.alive[pig] {
             table.play_phase(pig);
@@ -162,23 +169,46 @@ fn play_turns<T: Tracer, D: Decider>(
         pig = if D::PLAIN {
             table.next_alive(pig)
         } else {
-            next_turn(table, pig, next)
+            next_turn(table, pig, next, table.deaths > deaths_before)
         };
     }
 }
 
 /// Whose turn follows `pig`'s, in a deviating run: the next living pig;
 /// when `next`, the pig that was next as the turn began, died in it,
-/// whether the turn goes to it all the same is a decision.
-fn next_turn<T: Tracer, D: Decider>(table: &mut Table<'_, T, D>, pig: Seat, next: Seat) -> Seat {
-    if next == pig || table.alive[next] {
-        return table.next_alive(pig);
+/// whether the turn goes to it all the same is a decision; and after a
+/// turn in which a pig died (`death`), whose turn it is is a decision too
+/// (the next living pig's, by the rules).
+fn next_turn<T: Tracer, D: Decider>(
+    table: &mut Table<'_, T, D>,
+    pig: Seat,
+    next: Seat,
+    death: bool,
+) -> Seat {
+    if next != pig && !table.alive[next] {
+        let point = Point::new(DecisionKind::NextTurn, pig, Choice(0)).about(next);
+        if table.decide_if(point, Choice(1), |_| 0) {
+            return next;
+        }
     }
-    let point = Point::new(DecisionKind::NextTurn, pig, Choice(0)).about(next);
-    if table.decide_if(point, Choice(1), |_| 0) {
-        next
-    } else {
-        table.next_alive(pig)
+    let living = table.next_alive(pig);
+    if !death {
+        return living;
+    }
+    let lord = table.alive[0] && living != 0;
+    let after = table.next_alive(living);
+    let skip = after != living && after != pig;
+    let legal = 0b001 | if lord { 0b010 } else { 0 } | if skip { 0b100 } else { 0 };
+    if legal == 0b001 {
+        return living;
+    }
+    let point = Point::new(DecisionKind::TurnAfterDeath, pig, Choice(0))
+        .about(living)
+        .legal(legal);
+    match table.decide(point, |_| 0) {
+        Choice(1) => 0,
+        Choice(2) => after,
+        _ => living,
     }
 }
 

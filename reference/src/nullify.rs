@@ -75,6 +75,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if pig < start {
             extra |= Feature::Wrapped.bit();
         }
+        if pig == self.previous_alive(start) {
+            extra |= Feature::LastAsked.bit();
+        }
         self.decide_if(point, Choice(1), |_| extra)
     }
 
@@ -181,8 +184,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                     .about(target)
                     .with_card(Card::Nullify);
                 let extra = chain_features(depth - 1);
-                if self.decide_if(point, Choice(0), |_| extra) {
-                    self.reveal(pig, Card::Nullify);
+                match self.decide(point, |_| extra) {
+                    Choice(0) => self.reveal(pig, Card::Nullify),
+                    Choice(2) => self.reveal_after_card |= 1 << pig,
+                    _ => {}
                 }
             } else if !D::PLAIN {
                 // Revealed already: only a suspicion a deviation left is
@@ -202,7 +207,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
 /// The context of a nullify at chain depth `depth` (0: the first): whether
 /// it protects the target, and whether one was played before it.
-fn chain_features(depth: usize) -> u64 {
+fn chain_features(depth: usize) -> u128 {
     let protecting = if depth % 2 == 0 {
         Feature::Protecting.bit()
     } else {

@@ -102,6 +102,24 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Rewards and penalties put off until the card being resolved is
     /// resolved, and until the turn ends (deviating runs only).
     pub(crate) put_off: [Vec<PutOff>; 2],
+    /// The pigs that revealed in the current turn, a bit per seat (for
+    /// contexts only).
+    pub(crate) revealed_this_turn: u16,
+    /// The pigs a peach saved from dying while the current card was
+    /// resolved, a bit per seat (for contexts only).
+    pub(crate) rescued_in_resolution: u16,
+    /// How many loyalists' deaths counted against the rebels left
+    /// (deviating runs only; none by the rules).
+    pub(crate) loyalists_counted: usize,
+    /// The dead pigs that print no line at all, a bit per seat (deviating
+    /// runs only).
+    pub(crate) dead_without_line: u16,
+    /// The pigs the lord has suspected at some time, a bit per seat (for
+    /// contexts only).
+    pub(crate) once_suspected: u16,
+    /// The pigs whose nullify reveals them once the card being resolved
+    /// is resolved, a bit per seat (deviating runs only).
+    pub(crate) reveal_after_card: u16,
 }
 
 /// A reward or a penalty put off by a deviation.
@@ -186,6 +204,12 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             last_chain: (0, false),
             last_card: [None; SEATS],
             put_off: Default::default(),
+            revealed_this_turn: 0,
+            rescued_in_resolution: 0,
+            loyalists_counted: 0,
+            dead_without_line: 0,
+            once_suspected: 0,
+            reveal_after_card: 0,
         };
         if !D::PLAIN {
             // Each pig's starting and maximum HP (4 by the rules).
@@ -203,6 +227,36 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         table
     }
 
+    /// Whether each pig with a crossbow among its starting cards keeps it
+    /// in its hand (the rules: no weapon at set-up) or equips it at once.
+    /// Deviating runs only, before the first turn.
+    pub(crate) fn start_weapons(&mut self) {
+        for seat in 0..self.n {
+            if !self.hand[seat].contains(&Card::Crossbow) {
+                continue;
+            }
+            let point =
+                Point::new(DecisionKind::StartWeapon, seat, Choice(0)).with_card(Card::Crossbow);
+            if !self.decide_if(point, Choice(1), |_| 0) {
+                continue;
+            }
+            while let Some(index) = self.hand[seat].iter().position(|&c| c == Card::Crossbow) {
+                self.remove_card(seat, index);
+                self.emit(Event::Play {
+                    pig: seat,
+                    card: Card::Crossbow,
+                    target: None,
+                });
+                let replaced = self.crossbow[seat];
+                self.crossbow[seat] = true;
+                self.emit(Event::Equip {
+                    pig: seat,
+                    replaced,
+                });
+            }
+        }
+    }
+
     /// `pig`'s maximum HP: 4 by the rules.
     #[inline(always)]
     pub(crate) fn max_hp(&self, pig: Seat) -> i32 {
@@ -217,7 +271,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// decider, which never builds the context; otherwise the decider's
     /// choice in the context of `point` plus the features `extra` gives.
     #[inline(always)]
-    pub(crate) fn decide(&mut self, point: Point, extra: impl FnOnce(&Self) -> u64) -> Choice {
+    pub(crate) fn decide(&mut self, point: Point, extra: impl FnOnce(&Self) -> u128) -> Choice {
         if D::PLAIN {
             return point.rule;
         }
@@ -235,7 +289,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         &mut self,
         point: Point,
         yes: Choice,
-        extra: impl FnOnce(&Self) -> u64,
+        extra: impl FnOnce(&Self) -> u128,
     ) -> bool {
         self.decide(point, extra) == yes
     }
@@ -243,9 +297,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// The features of `point` that the table shows: the roles, reveals
     /// and suspicions of its actor and subject, its card, the card being
     /// resolved, whose turn, HP, weapon, hand and deck.
-    fn context(&self, point: &Point) -> u64 {
+    fn context(&self, point: &Point) -> u128 {
         use Feature::*;
-        let mut set = 0u64;
+        let mut set = 0u128;
         let mut put = |feature: Feature, holds: bool| {
             if holds {
                 set |= feature.bit();
@@ -339,6 +393,33 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         put(ActorDead, !self.alive[actor]);
         put(RewardDraw, self.rewarding);
         put(DeathEndedGame, self.decisive_death == Some(actor));
+        put(ActorHpTwo, self.hp[actor] == 2);
+        put(
+            ActorHpOneBelowFull,
+            self.hp[actor] == self.max_hp(actor) - 1,
+        );
+        put(ActorRescued, self.rescued_in_resolution & (1 << actor) != 0);
+        put(
+            ActorNoLivingAfter,
+            !self.alive[actor + 1..self.n].iter().any(|&a| a),
+        );
+        if let Some(subject) = point.subject {
+            put(
+                SubjectRevealedThisTurn,
+                self.revealed_this_turn & (1 << subject) != 0,
+            );
+            put(SubjectTurn, subject == self.current);
+            put(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
+            put(
+                SubjectOnceSuspected,
+                self.once_suspected & (1 << subject) != 0,
+            );
+        }
+        put(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
+        put(
+            TrickByRebel,
+            self.trick.is_some() && self.role[self.trick_player] == Role::Rebel,
+        );
         set
     }
 
@@ -446,6 +527,29 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
     }
 
+    /// The seat before `seat` (going backward), living or not.
+    #[inline]
+    pub(crate) fn previous_seat(&self, seat: Seat) -> Seat {
+        if seat == 0 {
+            self.n - 1
+        } else {
+            seat - 1
+        }
+    }
+
+    /// The last living pig before `pig` (going backward); `pig` itself
+    /// only if no other pig lives.
+    pub(crate) fn previous_alive(&self, pig: Seat) -> Seat {
+        let mut seat = pig;
+        for _ in 0..self.n {
+            seat = self.previous_seat(seat);
+            if self.alive[seat] {
+                return seat;
+            }
+        }
+        pig
+    }
+
     /// The next living pig after `pig`, going forward (distance 1).
     /// Returns `pig` itself only if no other pig lives.
     pub(crate) fn next_alive(&self, pig: Seat) -> Seat {
@@ -501,6 +605,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         self.revealed[pig] = true;
         if !D::PLAIN {
             self.revealed_in_resolution |= 1 << pig;
+            self.revealed_this_turn |= 1 << pig;
         }
         self.emit(Event::Reveal {
             pig,
@@ -583,6 +688,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 pigs.push(match self.decide(point, |_| 0) {
                     Choice(1) => PigFate::Alive(self.dead_hand[seat].clone()),
                     Choice(2) => PigFate::Alive(Vec::new()),
+                    Choice(3) => {
+                        self.dead_without_line |= 1 << seat;
+                        PigFate::Dead
+                    }
                     _ => PigFate::Dead,
                 });
                 continue;
@@ -609,6 +718,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let full = outcome.to_judge_text();
         let mut lines: [Option<Option<Card>>; SEATS] = [None; SEATS];
         for (seat, fate) in outcome.pigs.iter().enumerate() {
+            if !D::PLAIN && self.dead_without_line & (1 << seat) != 0 {
+                lines[seat] = Some(None);
+                continue;
+            }
             if self.alive[seat] && matches!(fate, PigFate::Alive(hand) if hand.is_empty()) {
                 let stale = if D::PLAIN { None } else { self.last_card[seat] };
                 let point = Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0))

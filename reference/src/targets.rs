@@ -11,7 +11,8 @@
 //!   Duel target: always MP.
 //!
 //! Decisions: whether the player is hostile to a pig ([`DecisionKind::Hostile`]),
-//! whether a kill looks past a dead seat ([`DecisionKind::KillPastDead`]) or
+//! whether a kill or duel looks past a dead seat ([`DecisionKind::KillPastDead`],
+//! [`DecisionKind::DuelPastDead`]) or
 //! past a pig it does not attack ([`DecisionKind::KillPastFriend`]), and
 //! whom a rebel duels ([`DecisionKind::RebelDuelTarget`]).
 
@@ -41,11 +42,26 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 
     /// The first living pig after `player` going forward that it is hostile to.
+    /// Whether the search looks past a dead seat is a decision in a
+    /// deviating run (it always does, by the rules).
     fn first_hostile(&mut self, player: Seat, card: Card) -> Option<Seat> {
         let mut pig = player;
+        let mut passed_dead = 0;
         for _ in 1..self.n {
             pig = self.next_seat(pig);
-            if self.alive[pig] && self.hostile(player, pig, card) {
+            if !self.alive[pig] {
+                if !D::PLAIN {
+                    let past = Point::new(DecisionKind::DuelPastDead, player, Choice(0))
+                        .about(pig)
+                        .with_card(card);
+                    if !self.decide_if(past, Choice(0), |_| passed_dead) {
+                        return None;
+                    }
+                    passed_dead = Feature::PassedDead.bit();
+                }
+                continue;
+            }
+            if self.hostile(player, pig, card) {
                 return Some(pig);
             }
         }
@@ -85,7 +101,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// [`Feature::LaterDeath`]'s bit when the dead pig in `seat` died after
     /// the dead pig seated before it.
-    fn later_death(&self, seat: Seat) -> u64 {
+    fn later_death(&self, seat: Seat) -> u128 {
         let before = (seat + self.n - 1) % self.n;
         if !self.alive[before] && self.death_order[before] < self.death_order[seat] {
             Feature::LaterDeath.bit()
@@ -103,6 +119,42 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return self.alive[0].then_some(0);
             }
         }
-        self.first_hostile(player, Card::Duel)
+        if D::PLAIN || self.role[player] == Role::Rebel {
+            return self.first_hostile(player, Card::Duel);
+        }
+        let point = Point::new(DecisionKind::DuelSearch, player, Choice(0)).with_card(Card::Duel);
+        match self.decide(point, |_| 0) {
+            Choice(1) => self
+                .first_revealed_hostile(player)
+                .or_else(|| self.first_hostile(player, Card::Duel)),
+            Choice(2) => self.last_hostile(player),
+            _ => self.first_hostile(player, Card::Duel),
+        }
+    }
+
+    /// The first living revealed pig after `player` going forward that it
+    /// is hostile to (a deviating run's duel search).
+    fn first_revealed_hostile(&mut self, player: Seat) -> Option<Seat> {
+        let mut pig = player;
+        for _ in 1..self.n {
+            pig = self.next_seat(pig);
+            if self.alive[pig] && self.revealed[pig] && self.hostile(player, pig, Card::Duel) {
+                return Some(pig);
+            }
+        }
+        None
+    }
+
+    /// The first living pig before `player` going backward that it is
+    /// hostile to (a deviating run's duel search).
+    fn last_hostile(&mut self, player: Seat) -> Option<Seat> {
+        let mut pig = player;
+        for _ in 1..self.n {
+            pig = self.previous_seat(pig);
+            if self.alive[pig] && self.hostile(player, pig, Card::Duel) {
+                return Some(pig);
+            }
+        }
+        None
     }
 }

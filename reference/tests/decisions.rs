@@ -609,3 +609,113 @@ fn a_pig_at_zero_hp_is_dying_and_a_deviation_may_wait_until_below_zero() {
         "MP\nN\nDEAD\n"
     );
 }
+
+#[test]
+fn a_crossbow_among_the_starting_cards_stays_in_the_hand_until_played() {
+    // "Every pig starts with ... the 4 cards of its input line ... No
+    // weapon." MP plays nothing in turn 1 (D D drawn); FP2's four duels
+    // (D D drawn) find MP without a kill and kill it before ZP3's turn:
+    // ZP3 never plays, and its crossbow is still a card of its hand.
+    let game = game("3 2\nMP D D D D\nFP F F F F\nZP Z D D D\nD D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let weapon = find(&log, DecisionKind::StartWeapon, |_| true);
+    assert_eq!((weapon.turn, weapon.actor, weapon.rule), (0, 2, Choice(0)));
+    assert_eq!(weapon.kind.section(), "Set-up");
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D\nZ D D D\n".to_string())
+    );
+    // Equipped at set-up, the crossbow leaves the hand (a weapon is never
+    // printed).
+    assert_eq!(
+        with_rule(&game, DecisionKind::StartWeapon, &[], 1),
+        "FP\nDEAD\nD D\nD D D\n"
+    );
+}
+
+#[test]
+fn an_invasion_goes_forward_and_a_deviation_may_walk_it_backward() {
+    // ZP2's four invasions ask FP3, then MP. FP3 (no kill) dies at the
+    // fourth, the last rebel, before MP is asked a fourth time: MP keeps
+    // one kill.
+    let game = game("3 4\nMP K K K K\nZP N N N N\nFP D D D D\nD D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let start = find(&log, DecisionKind::AreaStart, |_| true);
+    assert_eq!((start.turn, start.actor, start.rule), (2, 1, Choice(0)));
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nK D D\nD D\nDEAD\n".to_string())
+    );
+    // Going backward, MP is asked first every time and gives up all four.
+    assert_eq!(
+        with_rule(&game, DecisionKind::AreaStart, &[], 2),
+        "MP\nD D\nD D\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_dead_pig_in_the_last_seats_still_prints_dead() {
+    // MP and FP3 die; only FP3 sits after every living pig. "One line per
+    // pig in input order: DEAD, or its hand".
+    let game = game(DEAD_NEXT_PIG);
+    let (_, log) = decisions(&game, Budget::default());
+    let rebel = find(&log, DecisionKind::PrintDead, |d| d.actor == 2);
+    let lord = find(&log, DecisionKind::PrintDead, |d| d.actor == 0);
+    assert!(rebel.context.has(Feature::ActorNoLivingAfter));
+    assert!(!lord.context.has(Feature::ActorNoLivingAfter));
+    // A program whose loop stops at the last living seat drops FP3's line.
+    let trailing = [(Feature::ActorNoLivingAfter, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintDead, &trailing, 3),
+        "FP\nDEAD\nD D D D F\n"
+    );
+}
+
+#[test]
+fn the_scan_passes_a_card_it_may_not_play_and_plays_a_later_one() {
+    // Turn 1: MP draws F F and has no duel target. Turn 2: FP2 draws F F;
+    // its peach is not playable at full HP, but the scan passes it, and
+    // four duels kill MP (no kill to discard): FP2 keeps P F.
+    let game = game("3 2\nMP D D D D\nFP F P F F\nZP D D D D\nF F\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let passes = find(&log, DecisionKind::ScanPasses, |d| d.actor == 1);
+    assert_eq!(
+        (passes.turn, passes.card, passes.rule),
+        (2, Some(Card::Peach), Choice(0))
+    );
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nP F\nD D D D\n".to_string())
+    );
+    // If a rebel's scan stops at the peach, FP2 duels MP once (MP at 3
+    // HP) and ends its phase. ZP3 draws F F and duels the revealed FP2
+    // twice (4 -> 2 HP); MP draws F F and duels FP2 three times: it eats
+    // its peach at 0 HP and dies at the third, the last rebel.
+    let rebel = [(Feature::ActorRebel, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::ScanPasses, &rebel, 1),
+        "MP\nD D D D F\nDEAD\nD D D D\n"
+    );
+}
+
+#[test]
+fn every_kind_is_a_decision_of_some_corpus_game_with_another_legal_choice() {
+    let mut seen = std::collections::BTreeSet::new();
+    for index in 0..400 {
+        let (_, log) = decisions(&corpus_game(index), Budget::default());
+        for decision in &log {
+            if decision.deviations().next().is_some() {
+                seen.insert(decision.kind);
+            }
+        }
+    }
+    let missing: Vec<DecisionKind> = DecisionKind::ALL
+        .iter()
+        .copied()
+        .filter(|kind| !seen.contains(kind))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "never taken with an alternative: {missing:?}"
+    );
+}

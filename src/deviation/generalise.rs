@@ -17,7 +17,7 @@ pub fn candidate_rules(
     choose: Choice,
     max_literals: usize,
 ) -> Vec<DeviationRule> {
-    let literals: Vec<(u64, u64)> = decision
+    let literals: Vec<(u128, u128)> = decision
         .kind
         .features()
         .iter()
@@ -116,7 +116,7 @@ pub fn fit(rules: &[DeviationRule], run: &Run, options: &DeviationOptions) -> Fi
 /// Every feature the engine records at a decision, whatever its kind (a
 /// bit per [`Feature`]): the context a least general generalisation
 /// starts from, not only the kind's listed features.
-pub fn recorded_mask() -> u64 {
+pub fn recorded_mask() -> u128 {
     Feature::ALL.iter().fold(0, |mask, f| mask | f.bit())
 }
 

@@ -176,7 +176,7 @@ const NONE: u32 = u32::MAX;
 /// alternative, the rule's position in the family.
 #[derive(Clone, Debug)]
 struct KindIndex {
-    bits: Vec<u64>,
+    bits: Vec<u128>,
     alternatives: usize,
     table: Vec<u32>,
     /// Rules of more than two literals, checked one by one.

@@ -189,14 +189,39 @@ features! {
         "{a} holds another card of that kind", "{a} holds no other card of that kind";
     SubjectSameSide, "subject-same-side", "the other pig is on the pig's side by true role (reveals aside)",
         "{s} is on {a}'s side by true role", "{s} is not on {a}'s side by true role";
+    ActorHpTwo, "actor-hp-two", "the pig is at 2 HP",
+        "{a} is at 2 HP", "{a} is not at 2 HP";
+    ActorHpOneBelowFull, "actor-hp-one-below-full", "the pig is 1 HP below full",
+        "{a} is 1 HP below full", "{a} is not 1 HP below full";
+    SubjectRevealedThisTurn, "subject-revealed-this-turn", "the other pig revealed in this turn",
+        "{s} revealed in this turn", "{s} did not reveal in this turn";
+    ActorRescued, "actor-rescued", "the pig was saved from dying by a peach while this card was resolved",
+        "{a} was saved from dying by a peach while the card was resolved",
+        "{a} was not saved from dying while the card was resolved";
+    LastAsked, "last-asked", "the pig is the last one this walk of the table asks",
+        "{a} is the last pig this walk of the table asks",
+        "{a} is not the last pig this walk of the table asks";
+    SubjectTurn, "subject-turn", "it is the other pig's turn",
+        "it is {s}'s turn", "it is not {s}'s turn";
+    ActorNoLivingAfter, "actor-no-living-after", "no living pig sits in a later seat than the pig",
+        "no living pig sits in a later seat than {a}", "a living pig sits in a later seat than {a}";
+    ActorHoldsKill, "actor-holds-kill", "the pig holds a kill",
+        "{a} holds a kill", "{a} holds no kill";
+    SubjectHoldsKill, "subject-holds-kill", "the other pig holds a kill",
+        "{s} holds a kill", "{s} holds no kill";
+    TrickByRebel, "trick-by-rebel", "the card being resolved was played by a rebel",
+        "the card being resolved was played by a rebel",
+        "the card being resolved was played by the lord or a loyalist";
+    SubjectOnceSuspected, "subject-once-suspected", "the lord has suspected the other pig at some time in the game",
+        "the lord has suspected {s} at some time", "the lord has never suspected {s}";
 }
 
-// A feature set is a 64-bit mask.
-const _: () = assert!(Feature::ALL.len() <= 64);
+// A feature set is a 128-bit mask.
+const _: () = assert!(Feature::ALL.len() <= 128);
 
 impl Feature {
     /// This feature's bit in a [`super::FeatureSet`] or a [`super::ContextRule`].
-    pub const fn bit(self) -> u64 {
+    pub const fn bit(self) -> u128 {
         1 << self as u32
     }
 
@@ -212,11 +237,11 @@ impl Feature {
 
     /// The other features that can never hold together with this one
     /// (one role per pig, one card per decision).
-    pub const fn exclusive_group(self) -> u64 {
+    pub const fn exclusive_group(self) -> u128 {
         use Feature::*;
-        const ACTOR: u64 = ActorLord.bit() | ActorLoyalist.bit() | ActorRebel.bit();
-        const SUBJECT: u64 = SubjectLord.bit() | SubjectLoyalist.bit() | SubjectRebel.bit();
-        const CARD: u64 = CardPeach.bit()
+        const ACTOR: u128 = ActorLord.bit() | ActorLoyalist.bit() | ActorRebel.bit();
+        const SUBJECT: u128 = SubjectLord.bit() | SubjectLoyalist.bit() | SubjectRebel.bit();
+        const CARD: u128 = CardPeach.bit()
             | CardKill.bit()
             | CardDodge.bit()
             | CardDuel.bit()
@@ -226,12 +251,16 @@ impl Feature {
             | CardCrossbow.bit();
         // An area trick is an invasion or a volley: no kind lists both, so
         // in the one group it only ever excludes a kill or a duel.
-        const TRICK: u64 = TrickKill.bit()
+        const TRICK: u128 = TrickKill.bit()
             | TrickDuel.bit()
             | TrickInvasion.bit()
             | TrickVolley.bit()
             | TrickArea.bit();
-        const HP: u64 = ActorHpFull.bit() | ActorHpOne.bit() | ActorDying.bit();
+        const HP: u128 = ActorHpFull.bit()
+            | ActorHpOne.bit()
+            | ActorDying.bit()
+            | ActorHpTwo.bit()
+            | ActorHpOneBelowFull.bit();
         let group = if ACTOR & self.bit() != 0 {
             ACTOR
         } else if SUBJECT & self.bit() != 0 {
@@ -339,6 +368,18 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLoyalist, SubjectRebel, SubjectRevealed,
          TwoAlive],
         YES;
+    TurnAfterDeath, "turn-after-death", SETUP,
+        "a pig died in this turn: whose turn comes next?",
+        ["the next living pig's", "the lord's (pig 1), as at a new round",
+         "the pig's after the next living one (a turn is skipped)"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorDead, SubjectLord, SubjectLoyalist,
+         SubjectRebel, TwoAlive, SubjectNextSeat],
+        YES;
+    StartWeapon, "start-weapon", SETUP,
+        "a crossbow is among the pig's starting cards: where is it as the game starts?",
+        ["in the hand, like any card (no weapon yet)", "equipped at once, taken out of the hand"],
+        [ActorLord, ActorLoyalist, ActorRebel],
+        YES;
     DrawPlace, "draw-place", TURN,
         "where do the cards a pig draws (its turn's 2, or a reward) go in its hand?",
         ["at the right end", "at the left end"],
@@ -348,7 +389,8 @@ kinds! {
         "is this card playable now, in the pig's play phase (a kill also needs a kill target; a second kill is the kill limit's)?",
         ["not playable: the scan passes it", "playable: the pig plays it (a kill, if it has a target)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardInvasion,
-         CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive],
+         CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive,
+         ActorHpTwo, ActorHpOneBelowFull],
         VARIES;
     KillFlagReset, "kill-flag-reset", TURN,
         "a play phase begins after a phase that played a kill: does its own kill limit start afresh?",
@@ -359,7 +401,8 @@ kinds! {
     PeachHpRead, "peach-hp-read", TURN,
         "the pig's HP changed in this play phase: which HP does a peach's playability read?",
         ["its HP now", "its HP as the phase began"],
-        [ActorLord, ActorLoyalist, ActorRebel, ActorHpFull, ActorHpOne],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorHpFull, ActorHpOne, ActorHpTwo,
+         ActorHpOneBelowFull],
         YES;
     KillLimit, "kill-limit", TURN,
         "the pig has played a kill this phase: may it play another (it also needs a kill target)?",
@@ -373,6 +416,25 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
          CardVolley, CardCrossbow, Nullified, DeathInResolution, ActorCrossbow],
         YES;
+    ScanPasses, "scan-passes", TURN,
+        "the scan meets a card the pig may not play now: does it look on to the next card?",
+        ["yes: it looks at the next card", "no: the play phase ends there"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardDuel,
+         ActorHpFull, ActorCrossbow, KillPlayed],
+        YES;
+    PhaseGoesOn, "phase-goes-on", TURN,
+        "the pig played a card, is alive and the game goes on: does its play phase go on (a new scan)?",
+        ["yes: it scans its hand again", "no: the phase ends"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
+         CardVolley, CardCrossbow, Nullified, DeathInResolution, ActorRescued, KillDodged,
+         ActorHpOne],
+        YES;
+    KillUsesLimit, "kill-uses-limit", TURN,
+        "the pig's kill is resolved, and it has no crossbow: does the kill use up the phase's one kill?",
+        ["yes: no other kill this phase", "no: it may play another kill"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         KillDodged, DeathInResolution, ActorRescued, ActorHpOne],
+        YES;
     DuelKillCounts, "duel-kill-counts", TURN,
         "the pig discarded kills fighting its own duel: does that use up the phase's one kill?",
         ["no: it may still play a kill", "yes: it counts as the phase's kill"],
@@ -384,7 +446,7 @@ kinds! {
         ["no: not an enemy it attacks", "yes: an enemy it attacks"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsNext, CardKill, CardDuel,
-         SubjectNextSeat, Wrapped],
+         SubjectNextSeat, Wrapped, SubjectRevealedThisTurn, SubjectOnceSuspected],
         VARIES;
     KillPastDead, "kill-past-dead", TARGETS,
         "the next seat holds a dead pig: does the kill look past it to the next living pig?",
@@ -392,11 +454,24 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          TwoAlive, ActorCrossbow, LaterDeath, PassedDead],
         YES;
+    DuelPastDead, "duel-past-dead", TARGETS,
+        "the duel's search for a target meets a dead seat: does it look past it?",
+        ["yes: it goes on to the next seat", "no: the search stops there, with no duel target"],
+        [ActorLord, ActorLoyalist, SubjectLord, SubjectLoyalist, SubjectRebel, TwoAlive,
+         PassedDead, SubjectNextSeat],
+        YES;
     KillPastFriend, "kill-past-friend", TARGETS,
         "the next living pig is no enemy: does the kill look further for one?",
         ["no: there is no kill target", "yes: the first enemy going forward, at any distance"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectRevealed, SubjectSuspected, ActorCrossbow, TwoAlive],
+        YES;
+    DuelSearch, "duel-search", TARGETS,
+        "the lord or a loyalist looks for a duel target: which pig it attacks does it take?",
+        ["the first going forward",
+         "the first revealed rebel going forward (a suspected pig only when there is none)",
+         "the first going backward"],
+        [ActorLord, ActorLoyalist, ActorRevealed, TwoAlive],
         YES;
     RebelDuelTarget, "rebel-duel-target", TARGETS,
         "whom does a rebel duel?",
@@ -433,13 +508,13 @@ kinds! {
         "the duel is not nullified: does its target give in without fighting (1 damage from the player)?",
         ["no: it fights with its kills", "yes: it takes 1 damage without fighting"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, ActorSuspected, SubjectLord,
-         SubjectLoyalist, SubjectRebel],
+         SubjectLoyalist, SubjectRebel, ActorHoldsKill, SubjectHoldsKill],
         VARIES;
     DuelFirst, "duel-first", RESPONSES,
         "who discards a kill first in a duel?",
         ["the target", "the player"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
-         SubjectRevealed, ActorHpOne],
+         SubjectRevealed, ActorHpOne, ActorHoldsKill, SubjectHoldsKill],
         YES;
     DuelContinues, "duel-continues", RESPONSES,
         "both sides of a duel discarded a kill: does the duel go on?",
@@ -454,7 +529,8 @@ kinds! {
         YES;
     AreaStart, "area-start", RESPONSES,
         "from which pig does an invasion or volley start?",
-        ["the pig after its player", "pig 1 (the lord)"],
+        ["the pig after its player", "pig 1 (the lord)",
+         "the pig before its player, going backward"],
         [ActorLord, ActorLoyalist, ActorRebel, CardInvasion, CardVolley, TwoAlive],
         YES;
     AreaAsks, "area-asks", RESPONSES,
@@ -462,13 +538,20 @@ kinds! {
         ["yes", "no: it is passed over"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectRevealed, SubjectIsActor, SubjectIsNext, CardInvasion, CardVolley,
-         DeathInResolution, SubjectPrevSeat, SubjectIsPrevious, Wrapped],
+         DeathInResolution, SubjectPrevSeat, SubjectIsPrevious, Wrapped, LastAsked],
         VARIES;
     Answers, "answers", RESPONSES,
         "the pig holds the card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does it give it up?",
         ["yes: it discards its leftmost one", "no: it keeps its cards (and takes the damage, or loses the duel)"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          ActorPlayedTrick, TrickKill, TrickDuel, TrickInvasion, TrickVolley, ActorHpOne],
+        YES;
+    AnswerWith, "answer-with", RESPONSES,
+        "the pig holds no card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does another card answer it?",
+        ["no: it takes the damage (or loses the duel)", "yes: a nullify",
+         "yes: the other basic card (a kill for a dodge, a dodge for a kill)"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         ActorPlayedTrick, TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn],
         YES;
     AreaContinues, "area-continues", RESPONSES,
         "a pig died of this invasion or volley: are the pigs after it still asked?",
@@ -480,7 +563,7 @@ kinds! {
         "does the lord now suspect the player of this invasion or volley?",
         ["no", "yes"],
         [SubjectLoyalist, SubjectRebel, SubjectRevealed, CardInvasion, CardVolley, Damaged,
-         ActorHpOne, ActorDying, SubjectRevealedInResolution],
+         ActorHpOne, ActorDying, SubjectRevealedInResolution, ActorRescued],
         VARIES;
     NullifyHeld, "nullify-held", NULLIFY,
         "is a nullify round held for this trick on this pig?",
@@ -501,18 +584,19 @@ kinds! {
         ["no", "yes"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
-         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer, Wrapped],
+         CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer, Wrapped,
+         SubjectRevealedThisTurn, LastAsked, TrickByRebel],
         VARIES;
     RoundGoesOn, "round-goes-on", NULLIFY,
         "a pig that would play a nullify here holds none: does the round go on to the next pig?",
         ["yes: the next pig is asked", "no: the round ends there, with no nullify"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectIsActor, Protecting, CounterRound, CardDuel, CardInvasion, CardVolley,
-         ActorPlayedTrick],
+         ActorPlayedTrick, TrickByRebel],
         YES;
     NullifyReveals, "nullify-reveals", NULLIFY,
-        "does playing this nullify reveal its player?",
-        ["yes", "no"],
+        "does playing this nullify reveal its player, and when?",
+        ["yes, at once", "no", "yes, once the card it answers is resolved"],
         [ActorLoyalist, ActorRebel, ActorSuspected, Protecting, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectIsActor],
         YES;
@@ -554,7 +638,7 @@ kinds! {
         "the source brought a rebel, or the lord a loyalist, to dying, and a peach saved it: is the source rewarded or penalised all the same?",
         ["no: only a death counts", "yes: as for a death"],
         [ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist, SubjectRebel,
-         TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn],
+         TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn, SubjectTurn],
         YES;
     PeachCount, "peach-count", DAMAGE,
         "the dying pig eats and holds several peaches: how many does it eat?",
@@ -581,12 +665,24 @@ kinds! {
          "yes, once the card is resolved (none if the game ended)",
          "yes, at the end of the turn"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast,
-         TrickKill, TrickDuel, TrickArea, ActorPlayedTrick],
+         TrickKill, TrickDuel, TrickArea, ActorPlayedTrick, SubjectTurn],
         YES;
     RewardCount, "reward-count", DAMAGE,
         "how many cards does the reward draw?",
         ["3", "2", "4"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
+        YES;
+    RewardTo, "reward-to", DAMAGE,
+        "a rebel died and its reward is drawn: who draws it?",
+        ["the last damage source", "the pig whose turn it is", "the player of the card being resolved"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectIsActor, SubjectTurn, OwnTurn, TrickKill,
+         TrickDuel, TrickArea, ActorPlayedTrick],
+        YES;
+    RebelsLeft, "rebels-left", DAMAGE,
+        "a loyalist died: does its death count against the rebels left, as a rebel's would (the lord wins when the count is 0)?",
+        ["no: only a rebel's death counts", "yes: the count of rebels left goes down"],
+        [ActorRevealed, SubjectLord, SubjectLoyalist, SubjectRebel, OwnTurn, SubjectTurn,
+         TrickKill, TrickDuel, TrickArea],
         YES;
     Penalty, "penalty", DAMAGE,
         "the lord killed a loyalist: does it discard its hand and weapon, and when?",
@@ -594,7 +690,7 @@ kinds! {
          "yes, at the end of its turn",
          "yes, once the card is resolved (not if the game ended)"],
         [SubjectRevealed, OwnTurn, ActorCrossbow, ActorHandEmpty, TrickKill, TrickDuel,
-         TrickInvasion, TrickVolley],
+         TrickInvasion, TrickVolley, SubjectTurn],
         YES;
     PenaltyWeapon, "penalty-weapon", DAMAGE,
         "the penalised lord has a crossbow: does it discard it too?",
@@ -615,8 +711,8 @@ kinds! {
         Some(Choice(0));
     PrintDead, "print-dead", OUTPUT,
         "the pig is dead: what is its line?",
-        ["DEAD", "the hand it held when it died", "an empty line"],
-        [ActorLord, ActorLoyalist, ActorRebel, DeathEndedGame],
+        ["DEAD", "the hand it held when it died", "an empty line", "no line at all"],
+        [ActorLord, ActorLoyalist, ActorRebel, DeathEndedGame, ActorNoLivingAfter],
         Some(Choice(0));
 }
 
@@ -629,7 +725,7 @@ impl DecisionKind {
     /// The bits of [`DecisionKind::features`] (a mask over [`Feature`]s):
     /// `context & kind.feature_mask()` is a decision's context as the
     /// narrow family sees it.
-    pub fn feature_mask(self) -> u64 {
+    pub fn feature_mask(self) -> u128 {
         self.features().iter().fold(0, |mask, f| mask | f.bit())
     }
 

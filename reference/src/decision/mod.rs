@@ -66,7 +66,7 @@ pub struct Choice(pub u8);
 
 /// The features that hold at one decision (a bit per [`Feature`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct FeatureSet(pub u64);
+pub struct FeatureSet(pub u128);
 
 impl FeatureSet {
     /// Whether `feature` holds.
@@ -86,9 +86,9 @@ impl FeatureSet {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct ContextRule {
     /// The constrained features (a bit per [`Feature`]).
-    pub mask: u64,
+    pub mask: u128,
     /// Their required values.
-    pub values: u64,
+    pub values: u128,
 }
 
 impl ContextRule {

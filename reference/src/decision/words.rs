@@ -162,6 +162,110 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[],
         ),
+        K::TurnAfterDeath => v(
+            "the pig whose turn ends",
+            "the next living pig",
+            "",
+            &[
+                "after a death in the turn of {a}, the next living pig takes its turn",
+                "after a death in the turn of {a}, the lord takes the next turn",
+                "after a death in the turn of {a}, the turn of {s}, the next living pig, is skipped",
+            ],
+            &[],
+        ),
+        K::StartWeapon => v(
+            "the pig",
+            "",
+            "a crossbow",
+            &[
+                "a crossbow among the starting cards of {a} stays in its hand",
+                "a crossbow among the starting cards of {a} is equipped at once",
+            ],
+            &[],
+        ),
+        K::ScanPasses => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "the scan of {a} passes {card} it may not play and looks at the next card",
+                "the scan of {a} stops at {card} it may not play: its play phase ends",
+            ],
+            &[],
+        ),
+        K::PhaseGoesOn => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "after playing {card}, {a} scans its hand again",
+                "after playing {card}, {a} ends its play phase",
+            ],
+            &[],
+        ),
+        K::KillUsesLimit => v(
+            "the player",
+            "the kill's target",
+            "a kill",
+            &[
+                "{card} of {a} at {s} uses up its one kill of the phase",
+                "{card} of {a} at {s} does not use up its one kill of the phase",
+            ],
+            &[],
+        ),
+        K::DuelSearch => v(
+            "the player",
+            "",
+            "a duel",
+            &[
+                "{a} duels the first pig it attacks going forward",
+                "{a} duels the first revealed rebel going forward, a suspected pig only when there is none",
+                "{a} duels the first pig it attacks going backward",
+            ],
+            &[],
+        ),
+        K::DuelPastDead => v(
+            "the player",
+            "the dead pig",
+            "a duel",
+            &[
+                "the search of {a} for a duel target looks past a dead pig",
+                "the search of {a} for a duel target stops at a dead pig: there is no duel target",
+            ],
+            &[],
+        ),
+        K::AnswerWith => v(
+            "the answering pig",
+            "the other pig",
+            "a card",
+            &[
+                "{a}, holding no card that answers, takes the damage or loses",
+                "{a}, holding no card that answers, answers with a nullify",
+                "{a}, holding no card that answers, answers with the other basic card",
+            ],
+            &[],
+        ),
+        K::RewardTo => v(
+            "the killer",
+            "the dead rebel",
+            "",
+            &[
+                "the reward for {s} goes to its killer {a}",
+                "the reward for {s} goes to the pig whose turn it is",
+                "the reward for {s} goes to the player of the card being resolved",
+            ],
+            &[],
+        ),
+        K::RebelsLeft => v(
+            "the dead loyalist",
+            "the damage source",
+            "",
+            &[
+                "the death of {a} leaves the count of rebels as it is",
+                "the death of {a} counts against the rebels left, as a rebel's would",
+            ],
+            &[],
+        ),
         K::DrawPlace => v(
             "the drawing pig",
             "",
@@ -340,6 +444,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{card} of {a} starts from the pig after it",
                 "{card} of {a} starts from pig 1",
+                "{card} of {a} goes backward, from the pig before it",
             ],
             &[],
         ),
@@ -431,6 +536,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "playing a nullify reveals {a}",
                 "playing a nullify does not reveal {a}",
+                "playing a nullify reveals {a} only once the card it answers is resolved",
             ],
             &[],
         ),
@@ -560,6 +666,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} prints DEAD",
                 "{a} prints the hand it held when it died",
                 "{a} prints an empty line",
+                "{a} prints no line at all",
             ],
             &[F::ActorDead],
         ),
