@@ -23,6 +23,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.kill_played = !D::PLAIN && self.kill_played && self.kill_flag_kept(pig);
         if !D::PLAIN {
             self.reward_since_kill = false;
+            self.crossbow_since_kill = false;
             self.kill_dodged = false;
             self.phase_hp = self.hp[pig];
         }
@@ -54,6 +55,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                     self.kill_played = true;
                     if !D::PLAIN {
                         self.reward_since_kill = false;
+                        self.crossbow_since_kill = false;
                         self.kill_dodged = false;
                     }
                     self.play_kill(pig, target);
@@ -260,6 +262,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.crossbow[pig] = true;
         if !D::PLAIN {
             self.crossbow_turn[pig] = self.turn;
+            self.crossbow_since_kill = self.kill_played && pig == self.current;
         }
         self.emit(Event::Equip { pig, replaced });
     }
@@ -446,15 +449,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         } else {
             player
         };
-        // The last pig the walk asks (for a deviating run's contexts).
+        // The last seat the walk reaches before the player's own (for a
+        // deviating run's contexts).
         let last = match start {
             _ if D::PLAIN => player,
-            Choice(1) => (0..self.n)
-                .rev()
-                .find(|&s| self.alive[s] && s != player)
-                .unwrap_or(player),
-            Choice(2) => self.next_alive(player),
-            _ => self.previous_alive(player),
+            Choice(1) if player == self.n - 1 => player - 1,
+            Choice(1) => self.n - 1,
+            Choice(2) => self.next_seat(player),
+            _ => self.previous_seat(player),
         };
         // Once the game is decided (a deviating run may go on): whether the
         // pigs left answer in full, or only discard their card.

@@ -75,7 +75,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if pig < start {
             extra |= Feature::Wrapped.bit();
         }
-        if pig == self.previous_alive(start) {
+        if pig == self.previous_seat(start) {
             extra |= Feature::LastAsked.bit();
         }
         self.decide_if(point, Choice(1), |_| extra)

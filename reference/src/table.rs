@@ -64,6 +64,9 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Whether the pig whose turn it is drew a reward since its last kill
     /// this phase (for contexts only).
     pub(crate) reward_since_kill: bool,
+    /// Whether the pig whose turn it is equipped a crossbow since its last
+    /// kill this phase (for contexts only).
+    pub(crate) crossbow_since_kill: bool,
     /// Whether the last kill of the pig whose turn it is was dodged (for
     /// contexts only).
     pub(crate) kill_dodged: bool,
@@ -189,6 +192,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             trick_player: 0,
             crossbow_turn: [0; SEATS],
             reward_since_kill: false,
+            crossbow_since_kill: false,
             kill_dodged: false,
             rewarding: false,
             dead_hand: Default::default(),
@@ -228,7 +232,8 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     }
 
     /// Whether each pig with a crossbow among its starting cards keeps it
-    /// in its hand (the rules: no weapon at set-up) or equips it at once.
+    /// in its hand (the rules: no weapon at set-up) or equips its leftmost
+    /// one at once.
     /// Deviating runs only, before the first turn.
     pub(crate) fn start_weapons(&mut self) {
         for seat in 0..self.n {
@@ -240,18 +245,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             if !self.decide_if(point, Choice(1), |_| 0) {
                 continue;
             }
-            while let Some(index) = self.hand[seat].iter().position(|&c| c == Card::Crossbow) {
+            if let Some(index) = self.hand[seat].iter().position(|&c| c == Card::Crossbow) {
                 self.remove_card(seat, index);
                 self.emit(Event::Play {
                     pig: seat,
                     card: Card::Crossbow,
                     target: None,
                 });
-                let replaced = self.crossbow[seat];
                 self.crossbow[seat] = true;
                 self.emit(Event::Equip {
                     pig: seat,
-                    replaced,
+                    replaced: false,
                 });
             }
         }
@@ -389,6 +393,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         );
         let current = actor == self.current;
         put(RewardSinceKill, current && self.reward_since_kill);
+        put(CrossbowSinceKill, current && self.crossbow_since_kill);
         put(KillDodged, current && self.kill_dodged);
         put(ActorDead, !self.alive[actor]);
         put(RewardDraw, self.rewarding);
@@ -535,19 +540,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         } else {
             seat - 1
         }
-    }
-
-    /// The last living pig before `pig` (going backward); `pig` itself
-    /// only if no other pig lives.
-    pub(crate) fn previous_alive(&self, pig: Seat) -> Seat {
-        let mut seat = pig;
-        for _ in 0..self.n {
-            seat = self.previous_seat(seat);
-            if self.alive[seat] {
-                return seat;
-            }
-        }
-        pig
     }
 
     /// The next living pig after `pig`, going forward (distance 1).

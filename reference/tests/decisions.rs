@@ -671,12 +671,15 @@ fn a_dead_pig_in_the_last_seats_still_prints_dead() {
     );
 }
 
+/// FP2 holds a peach between its duels; MP draws F F, ZP3 holds dodges.
+const PEACH_BEFORE_DUELS: &str = "3 2\nMP D D D D\nFP F P F F\nZP D D D D\nF F\n";
+
 #[test]
 fn the_scan_passes_a_card_it_may_not_play_and_plays_a_later_one() {
     // Turn 1: MP draws F F and has no duel target. Turn 2: FP2 draws F F;
     // its peach is not playable at full HP, but the scan passes it, and
     // four duels kill MP (no kill to discard): FP2 keeps P F.
-    let game = game("3 2\nMP D D D D\nFP F P F F\nZP D D D D\nF F\n");
+    let game = game(PEACH_BEFORE_DUELS);
     let (_, log) = decisions(&game, Budget::default());
     let passes = find(&log, DecisionKind::ScanPasses, |d| d.actor == 1);
     assert_eq!(
@@ -717,5 +720,29 @@ fn every_kind_is_a_decision_of_some_corpus_game_with_another_legal_choice() {
     assert!(
         missing.is_empty(),
         "never taken with an alternative: {missing:?}"
+    );
+}
+
+#[test]
+fn only_a_kill_answers_a_duel_and_a_deviation_may_answer_with_a_dodge() {
+    // By the rules MP, holding dodges but no kill, loses each of FP2's
+    // duels (see the scan's test): FP2 wins, keeping P F.
+    let game = game(PEACH_BEFORE_DUELS);
+    let (_, log) = decisions(&game, Budget::default());
+    let answer = find(&log, DecisionKind::AnswerWith, |d| d.actor == 0);
+    assert_eq!(
+        (answer.turn, answer.subject, answer.rule),
+        (2, Some(1), Choice(0))
+    );
+    assert!(answer.is_legal(Choice(2)) && !answer.is_legal(Choice(1)));
+    // If the lord answers a duel's kill with a dodge: FP2 (no kill, no
+    // dodge) loses the first duel (3 HP), eats its peach (4 HP), and loses
+    // three more while MP gives up its four dodges; at the fifth MP has
+    // nothing and takes 1 damage. ZP3 then draws F F and duels the revealed
+    // FP2, which loses and dies at 0 HP, the last rebel: MP wins.
+    let lord = [(Feature::ActorLord, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::AnswerWith, &lord, 2),
+        "MP\nF F\nDEAD\nD D D D F\n"
     );
 }

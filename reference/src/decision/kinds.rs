@@ -198,9 +198,9 @@ features! {
     ActorRescued, "actor-rescued", "the pig was saved from dying by a peach while this card was resolved",
         "{a} was saved from dying by a peach while the card was resolved",
         "{a} was not saved from dying while the card was resolved";
-    LastAsked, "last-asked", "the pig is the last one this walk of the table asks",
-        "{a} is the last pig this walk of the table asks",
-        "{a} is not the last pig this walk of the table asks";
+    LastAsked, "last-asked", "the pig sits in the last seat this walk of the table reaches",
+        "{a} sits in the last seat this walk of the table reaches",
+        "{a} does not sit in the last seat this walk of the table reaches";
     SubjectTurn, "subject-turn", "it is the other pig's turn",
         "it is {s}'s turn", "it is not {s}'s turn";
     ActorNoLivingAfter, "actor-no-living-after", "no living pig sits in a later seat than the pig",
@@ -212,6 +212,8 @@ features! {
     TrickByRebel, "trick-by-rebel", "the card being resolved was played by a rebel",
         "the card being resolved was played by a rebel",
         "the card being resolved was played by the lord or a loyalist";
+    CrossbowSinceKill, "crossbow-since-kill", "the pig equipped a crossbow since its last kill this phase",
+        "{a} equipped a crossbow since its last kill", "{a} equipped no crossbow since its last kill";
     SubjectOnceSuspected, "subject-once-suspected", "the lord has suspected the other pig at some time in the game",
         "the lord has suspected {s} at some time", "the lord has never suspected {s}";
 }
@@ -377,7 +379,7 @@ kinds! {
         YES;
     StartWeapon, "start-weapon", SETUP,
         "a crossbow is among the pig's starting cards: where is it as the game starts?",
-        ["in the hand, like any card (no weapon yet)", "equipped at once, taken out of the hand"],
+        ["in the hand, like any card (no weapon yet)", "its leftmost is equipped at once, taken out of the hand"],
         [ActorLord, ActorLoyalist, ActorRebel],
         YES;
     DrawPlace, "draw-place", TURN,
@@ -408,7 +410,7 @@ kinds! {
         "the pig has played a kill this phase: may it play another (it also needs a kill target)?",
         ["no: one kill a phase", "yes: it may kill again"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, CrossbowThisTurn, RewardSinceKill,
-         KillDodged],
+         KillDodged, CrossbowSinceKill],
         VARIES;
     ScanStart, "scan-start", TURN,
         "after this play, where does the next scan of the hand start?",

@@ -18,20 +18,26 @@
 //! - The catalogue of known mistakes is data of this model:
 //!   [`crate::mutants::Mutation::deviation_rules`].
 //!
-//! The kinds walk `rules.md` paragraph by paragraph: each pig's HP, the
-//! deck's last two cards and whose turn is next ("Set-up"); where a drawn
-//! card goes, what is playable (and which HP a peach reads), the kill
-//! limit, whether it starts afresh each phase, and where the scan
-//! restarts ("A turn"); whom a pig attacks, when it reveals and whether a
-//! reveal clears a suspicion ("Targets (hostility)"); who is asked by an
-//! invasion or volley, who answers with a card and whether its search sees
-//! the hand's first card, the duel's rounds and the lord's suspicion
+//! The kinds walk `rules.md` paragraph by paragraph: each pig's HP and
+//! starting weapon, the deck's last two cards, and whose turn is next
+//! (after a death too) ("Set-up"); where a drawn card goes, what is
+//! playable (and which HP a peach reads), whether the scan passes a card
+//! it may not play, the kill limit (whether a kill uses it up, whether it
+//! starts afresh each phase), whether the phase goes on after a play, and
+//! where the scan restarts ("A turn"); whom a pig attacks, how a kill or
+//! duel looks for its target (past the dead, in which order), when it
+//! reveals and whether a reveal clears a suspicion ("Targets
+//! (hostility)"); who is asked by an invasion or volley and in which
+//! direction, who answers and with which card, and whether its search
+//! sees the hand's first card, the duel's rounds and the lord's suspicion
 //! ("Responses"); whether a round is held, where it starts and whether it
-//! goes past a willing pig with no nullify, who wants to nullify, what a
-//! chain's count starts from and what it decides ("Nullify (J)"); when a
-//! pig is dying, the peach, the reward and the penalty (and when they are
-//! settled, and whether a rescue counts), and what happens once the game
-//! is decided ("Damage, dying, death"); and each printed line ("Output").
+//! goes past a willing pig with no nullify, who wants to nullify, when a
+//! nullify reveals, what a chain's count starts from and what it decides
+//! ("Nullify (J)"); when a pig is dying, the peach, the reward (and who
+//! draws it) and the penalty (and when they are settled, and whether a
+//! rescue counts), whether a loyalist's death counts against the rebels,
+//! and what happens once the game is decided ("Damage, dying, death"); and
+//! each printed line ("Output").
 //! [`DecisionKind::ALL`] lists them in that order.
 //!
 //! A decision is taken only where another choice is meaningful: no
