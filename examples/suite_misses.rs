@@ -1,0 +1,118 @@
+//! Why a suite misses live narrow rules: for one seed, the live rules no
+//! test exposes, how many candidates are known to expose each, of which
+//! slot kind, and whether one of them could be swapped in for a net gain.
+//!
+//! ```sh
+//! cargo run --release --example suite_misses -- SEED
+//! ```
+
+use std::collections::BTreeMap;
+
+use pigkill::suite::{build, SuiteOptions};
+
+fn main() {
+    let seed: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1);
+    let suite = build(seed, &SuiteOptions::default());
+    let pool = &suite.pool;
+    let live = pool.narrow.live();
+    let exposed = suite.narrow_exposed();
+    let missed: Vec<u32> = live.iter().filter(|&r| !exposed.contains(r)).collect();
+    println!(
+        "seed {seed}: {} candidates, {} live, {} missed, {:.1} s",
+        pool.candidates.len(),
+        live.len(),
+        missed.len(),
+        suite.elapsed.as_secs_f64()
+    );
+    let mut count = vec![0u16; pool.narrow.family.len()];
+    for &t in &suite.tests {
+        for &r in &pool.candidates[t].narrow {
+            count[r as usize] += 1;
+        }
+    }
+    let mut by_exposers: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut by_slot: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
+    let mut gain_hist: BTreeMap<isize, usize> = BTreeMap::new();
+    let mut fired_hist: BTreeMap<u32, usize> = BTreeMap::new();
+    for &r in &missed {
+        let exposers: Vec<usize> = (0..pool.candidates.len())
+            .filter(|&i| pool.candidates[i].narrow.binary_search(&r).is_ok())
+            .collect();
+        *by_exposers.entry(exposers.len().min(10)).or_default() += 1;
+        let f = pool.narrow.fired[r as usize];
+        *fired_hist
+            .entry(if f < 10 {
+                f
+            } else if f < 100 {
+                f / 10 * 10
+            } else {
+                100
+            })
+            .or_default() += 1;
+        let mut slots: Vec<&str> = exposers
+            .iter()
+            .map(|&i| {
+                let c = &pool.candidates[i];
+                if c.aimed {
+                    "aimed"
+                } else if c.splice.is_some() {
+                    "variant"
+                } else {
+                    c.slot.name()
+                }
+            })
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        *by_slot.entry(slots.join("+")).or_default() += 1;
+        *by_kind
+            .entry(format!("{:?}", pool.narrow.family.rule(r).kind))
+            .or_default() += 1;
+        // The best net gain of swapping one exposer in for a test of its slot.
+        let mut best = isize::MIN;
+        for &e in &exposers {
+            let c = &pool.candidates[e];
+            for &t in &suite.tests {
+                let was = &pool.candidates[t];
+                if was.slot != c.slot {
+                    continue;
+                }
+                let mut net = 0isize;
+                for &x in &c.narrow {
+                    if live.contains(x) && count[x as usize] == 0 {
+                        net += 1;
+                    }
+                }
+                for &x in &was.narrow {
+                    if count[x as usize] == 1 && c.narrow.binary_search(&x).is_err() {
+                        net -= 1;
+                    }
+                }
+                best = best.max(net);
+            }
+        }
+        *gain_hist.entry(best.clamp(-50, 50) / 5 * 5).or_default() += 1;
+    }
+    println!("missed by known exposers (10 = 10+): {by_exposers:?}");
+    println!("missed by exposers' slots: {by_slot:?}");
+    println!("missed by kind: {by_kind:?}");
+    println!("missed by candidates fired on (bucketed): {fired_hist:?}");
+    println!("missed by best single-swap net gain (bucketed by 5, ignoring catalogue/events): {gain_hist:?}");
+    let single: usize = count.iter().filter(|&&n| n == 1).count();
+    println!("rules exposed by one test only: {single}");
+    let mut per_test: Vec<(String, usize, usize)> = suite
+        .tests
+        .iter()
+        .map(|&t| {
+            let c = &pool.candidates[t];
+            let only = c.narrow.iter().filter(|&&r| count[r as usize] == 1).count();
+            (c.slot.name().to_string(), c.narrow.len(), only)
+        })
+        .collect();
+    per_test.sort();
+    println!("tests (slot, rules, only-here): {per_test:?}");
+}
