@@ -229,6 +229,38 @@
 //   NARROW_B5_28  when the deck runs out it starts again from its first card (the deck cycles) instead of repeating its last card
 //   NARROW_B5_29  the one-per-phase limit of K also holds for F: a second F in a phase needs a crossbow
 //   NARROW_B5_30  a duel's player that has not played its phase's kill keeps its last K back (it fights with all but one)
+//
+// Narrow mistakes, sixth batch (session 7, "blind6": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind6` in examples/narrow.tsv):
+//
+//   NARROW_B6_01  the turn walk advances before the first turn: the game starts with pig 2 (MP's first turn comes after pig n)
+//   NARROW_B6_02  a ZP's duel search stops one pig early: the last living pig before the ZP (going forward) is never dueled
+//   NARROW_B6_03  who discards first in a duel is a global toggle never reset: after a duel with an odd number of discards, the next duel starts with its player
+//   NARROW_B6_04  a nullify chain is one pass round the table: after a J the offers go on from the next pig of the same round (no new round from the J's player)
+//   NARROW_B6_05  the last damage source is recorded only by K and N/W hits: a pig dying in a duel rewards/penalises whoever last hit it otherwise (nobody if none)
+//   NARROW_B6_06  equipping a Z while a crossbow is held equips it, then discards "the old weapon": the pig ends with no weapon
+//   NARROW_B6_07  an FP holding an F does not kill a revealed ZP (it keeps its hostility for MP)
+//   NARROW_B6_08  a ZP dueled by MP discards one K (the first exchange) before it yields and takes the damage
+//   NARROW_B6_09  a nullify round walks as many seats as there are living pigs, dead seats included: with dead pigs the last living ones of the walk are not asked
+//   NARROW_B6_10  the game's end is checked once per round: after it ends, the later living pigs of that round still draw their 2 cards
+//   NARROW_B6_11  a K a pig discards to answer an N outside its own turn uses up the kill of its next play phase
+//   NARROW_B6_12  MP's suspicion is a count: each damaging N/W adds one, a reveal takes one off (a pig suspected twice stays suspected after revealing)
+//   NARROW_B6_13  an N/W does not skip dead seats: a dead pig takes the damage and dies again (its reward or penalty is given again)
+//   NARROW_B6_14  nobody protects a pig from an N/W when that pig holds the card that answers it (K for N, D for W)
+//   NARROW_B6_15  the living-FP count is lowered when an FP drops to 0 HP, even if it then eats a peach
+//   NARROW_B6_16  a card a scan found unplayable stays skipped by the later scans of the same play phase
+//   NARROW_B6_17  once the deck is used up, a draw copies the drawer's rightmost card ("the last card"), the deck's last card only for an empty hand
+//   NARROW_B6_18  a pig MP suspects does not reveal when it plays K or F (it stays only "suspected")
+//   NARROW_B6_19  MP's suspicion of an N/W player is decided after the whole N/W (a J that reveals the player later in it prevents it)
+//   NARROW_B6_20  a nullify round first asks the trick's target itself (a pig that protects itself plays its J before the table is asked)
+//   NARROW_B6_21  at most one reward per turn: a second FP death in the same turn gives its source no cards
+//   NARROW_B6_22  F needs its target at distance 1, like K
+//   NARROW_B6_23  any reveal clears all of MP's suspicions, not only the revealing pig's
+//   NARROW_B6_24  a ZP does not answer MP's N with a K (it takes the damage, as it would in MP's duel)
+//   NARROW_B6_25  in a counter round (after a J) the round ends at the first pig holding a J, even if it does not want to play it
+//   NARROW_B6_26  a ZP yielding to MP's duel does not eat a peach when that damage makes it dying
+//   NARROW_B6_27  a pig that died holding no card prints an empty line instead of DEAD (the empty-hand check comes first)
 #include <cstdio>
 #include <cstring>
 
@@ -338,6 +370,39 @@ bool b5Rescued[MAXN];      // ate a peach when dying in this turn
 bool duelUsed;             // the current pig has played an F this phase
 #endif
 
+#ifdef NARROW_B6_03
+int b6DuelTurn;            // discards made in duels so far (never reset)
+#endif
+#ifdef NARROW_B6_05
+int b6LastSrc[MAXN] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+bool b6InDuel;
+#endif
+#ifdef NARROW_B6_11
+bool b6KillSpent[MAXN];    // answered an N with a K outside its turn
+#endif
+#ifdef NARROW_B6_12
+int b6Suspicion[MAXN];     // how often MP suspected the pig
+#endif
+#ifdef NARROW_B6_14
+char b6Need;               // the card that answers the N/W being resolved
+#endif
+#ifdef NARROW_B6_15
+int b6Rebels;              // FPs not yet down to 0 HP
+#endif
+#ifdef NARROW_B6_16
+bool b6Skip[MAXH];         // the current pig's cards found unplayable this phase
+bool b6InPhase;
+#endif
+#ifdef NARROW_B6_17
+bool b6DeckUsedUp;
+#endif
+#ifdef NARROW_B6_21
+bool b6Rewarded;           // a reward was given in this turn
+#endif
+#ifdef NARROW_B6_27
+bool b6EmptyAtDeath[MAXN];
+#endif
+
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
 #else
@@ -360,6 +425,15 @@ void draw(int p) {
     if (top < m - 1) top++;
 #endif
 #endif
+#ifdef NARROW_B6_17
+    if (top == m - 1) {
+        if (b6DeckUsedUp && len[p] > 0) c = hand[p][len[p] - 1];
+        b6DeckUsedUp = true;
+    }
+#endif
+#ifdef NARROW_B6_16
+    if (p == current && len[p] < MAXH) b6Skip[len[p]] = false;
+#endif
     if (len[p] < MAXH) hand[p][len[p]++] = c;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     if (p == current && inPlay) fresh++;
@@ -378,6 +452,9 @@ void rewardDraw(int p) { draw(p); }
 void removeAt(int p, int i) {
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     if (p == current && inPlay && fresh > 0 && i >= len[p] - fresh) fresh--;
+#endif
+#ifdef NARROW_B6_16
+    if (p == current) memmove(b6Skip + i, b6Skip + i + 1, len[p] - i - 1);
 #endif
     memmove(hand[p] + i, hand[p] + i + 1, len[p] - i - 1);
     len[p]--;
@@ -418,7 +495,14 @@ void reveal(int p, bool byKill = false) {
 #endif
     (void)byKill;
 #ifndef MISTAKE_SUSPICION_SURVIVES_REVEAL
+#if defined(NARROW_B6_12)
+    if (b6Suspicion[p] > 0) b6Suspicion[p]--;
+    suspected[p] = b6Suspicion[p] > 0;
+#elif defined(NARROW_B6_23)
+    for (int q = 0; q < n; q++) suspected[q] = false;
+#else
     suspected[p] = false;
+#endif
 #endif
 }
 
@@ -453,6 +537,9 @@ bool hostile(int p, int t) {
 }
 
 bool killHostile(int p, int t) {
+#ifdef NARROW_B6_07
+    if (role[p] == FP && revealedAs(t, ZP) && memchr(hand[p], 'F', len[p])) return false;
+#endif
 #ifdef NARROW_B5_06
     if (role[p] == MP) return !dead[t] && t != p && (revealedAs(t, FP) || (suspected[t] && role[t] == FP));
 #endif
@@ -558,6 +645,13 @@ int duelTarget(int p) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
             if (hostile(p, t)) last = t;
         return last;
+    }
+#endif
+#ifdef NARROW_B6_02
+    if (role[p] == ZP) {
+        for (int t = nextAlive(p); nextAlive(t) != p; t = nextAlive(t))
+            if (hostile(p, t)) return t;
+        return -1;
     }
 #endif
 #ifdef NARROW_B5_27
@@ -669,6 +763,9 @@ void die(int t, int src) {
     }
 #endif
     dead[t] = true;
+#ifdef NARROW_B6_27
+    b6EmptyAtDeath[t] = len[t] == 0;
+#endif
 #ifdef NARROW_B5_23
     if (b5InArea)
         b5KeepHand[t] = true;
@@ -703,6 +800,8 @@ void die(int t, int src) {
         if (--rebelsLeft <= 0) {
 #elif defined(NARROW_B5_22)
         if (aliveRebels() <= 1) {
+#elif defined(NARROW_B6_15)
+        if (b6Rebels <= 0) {
 #else
         if (aliveRebels() == 0) {
 #endif
@@ -713,6 +812,9 @@ void die(int t, int src) {
             winner = MP;
             return;
         }
+#ifdef NARROW_B6_05
+        if (src < 0) return;
+#endif
 #ifdef MISTAKE_NO_REWARD_FOR_REBEL_KILLER
         if (role[src] == FP) return;
 #endif
@@ -740,6 +842,10 @@ void die(int t, int src) {
             return;
         }
 #endif
+#ifdef NARROW_B6_21
+        if (b6Rewarded) return;
+        b6Rewarded = true;
+#endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
 #elif defined(NARROW_B5_20)
@@ -758,6 +864,9 @@ void die(int t, int src) {
         return;
     }
     // a ZP died
+#ifdef NARROW_B6_05
+    if (src < 0) return;
+#endif
 #ifdef NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH
     if (--rebelsLeft <= 0) {
         over = true;
@@ -791,8 +900,17 @@ void die(int t, int src) {
 }
 
 void damage(int t, int src) {
+#ifdef NARROW_B6_05
+    if (b6InDuel)
+        src = b6LastSrc[t];
+    else
+        b6LastSrc[t] = src;
+#endif
     hp[t]--;
     if (hp[t] > 0) return;
+#ifdef NARROW_B6_15
+    if (role[t] == FP) b6Rebels--;
+#endif
 #ifdef NARROW_REWARD_BEFORE_RESCUE
     if (role[t] == FP && aliveRebels() > 1)
         for (int k = 0; k < 3; k++) rewardDraw(src);
@@ -847,6 +965,9 @@ void damage(int t, int src) {
 // ---------- nullify ----------
 
 bool wantsProtect(int j, int t) {
+#ifdef NARROW_B6_14
+    if (b6Need && memchr(hand[t], b6Need, len[t])) return false;
+#endif
 #ifdef NARROW_B5_18
     if (role[j] == FP && role[b5TrickUser] == FP && revealedAs(t, FP)) return false;
 #endif
@@ -924,6 +1045,35 @@ bool nullified(int user, int t, int first = -1) {
     int count = 0;
 #endif
     int from = first < 0 ? user : first;
+#ifdef NARROW_B6_04
+    {
+        // one pass round the table; each J flips what the later pigs are asked
+        int cnt = 0;
+        for (int k = 0; k < n && !over; k++) {
+            int j = (from + k) % n;
+            if (dead[j]) continue;
+            bool wants = (cnt % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
+            if (!wants) continue;
+            int i = findResponse(j, 'J');
+            if (i < 0) continue;
+            removeAt(j, i);
+            if (role[j] != MP) reveal(j);
+            cnt++;
+        }
+        return cnt % 2 == 1;
+    }
+#endif
+#ifdef NARROW_B6_20
+    if (!dead[t] && wantsProtect(t, t)) {
+        int i = findResponse(t, 'J');
+        if (i >= 0) {
+            removeAt(t, i);
+            if (role[t] != MP) reveal(t);
+            count = 1;
+            from = t;
+        }
+    }
+#endif
 #ifdef NARROW_B5_18
     b5TrickUser = user;
 #endif
@@ -938,6 +1088,11 @@ bool nullified(int user, int t, int first = -1) {
 #endif
     while (!over) {
         int found = -1;
+#ifdef NARROW_B6_09
+        int b6Alive = 0;
+        for (int q = 0; q < n; q++)
+            if (!dead[q]) b6Alive++;
+#endif
 #ifdef MISTAKE_NULLIFY_STARTS_AFTER_PLAYER
         for (int k = 1; k <= n; k++) {
 #else
@@ -948,6 +1103,9 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef NARROW_NULLIFY_ROUND_ONE_SHORT
             if (count == 0 && k == n - 1) break;
+#endif
+#ifdef NARROW_B6_09
+            if (k >= b6Alive) break;
 #endif
             int j = (from + k) % n;
 #ifdef NARROW_B5_16
@@ -971,6 +1129,9 @@ bool nullified(int user, int t, int first = -1) {
             if (count % 2 == 0 && role[j] == FP && !revealed[j]) continue;
 #endif
             bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
+#ifdef NARROW_B6_25
+            if (count > 0 && !wants && findResponse(j, 'J') >= 0) break;
+#endif
             if (!wants) continue;
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
             if (playedJ[j]) continue;
@@ -1049,6 +1210,9 @@ void playKill(int p, int t) {
 #ifdef NARROW_REBEL_KILL_ON_LOYALIST_NO_REVEAL
     if (role[p] != FP || t == 0)
 #endif
+#ifdef NARROW_B6_18
+    if (!suspected[p])
+#endif
     if (role[p] != MP) reveal(p, true);
 #endif
 #ifdef NARROW_LOYALIST_NO_DODGE_FOR_LORD
@@ -1095,6 +1259,9 @@ void playDuel(int p, int t) {
 #ifdef NARROW_LOYALIST_DUEL_NO_REVEAL
     if (role[p] != ZP)
 #endif
+#ifdef NARROW_B6_18
+    if (!suspected[p])
+#endif
     if (role[p] != MP) reveal(p);
 #endif
 #ifdef NARROW_B5_07
@@ -1124,7 +1291,13 @@ void playDuel(int p, int t) {
 
 void fightDuel(int p, int t) {
 #else
+#ifdef NARROW_B6_05
+    b6InDuel = true;
+#endif
     fightDuel(p, t);
+#ifdef NARROW_B6_05
+    b6InDuel = false;
+#endif
 }
 
 void fightDuel(int p, int t) {
@@ -1133,6 +1306,12 @@ void fightDuel(int p, int t) {
     if (role[p] == MP && role[t] == ZP) {
 #ifdef NARROW_B5_12
         damage(t, t);
+#elif defined(NARROW_B6_08)
+        respond(t, 'K');
+        damage(t, p);
+#elif defined(NARROW_B6_26)
+        hp[t]--;  // it yields: no fight, no peach
+        if (hp[t] <= 0) die(t, p);
 #else
         damage(t, p);
 #endif
@@ -1189,6 +1368,9 @@ void fightDuel(int p, int t) {
 #else
     int cur = t;
 #endif
+#ifdef NARROW_B6_03
+    cur = (b6DuelTurn % 2 == 0) ? t : p;
+#endif
 #ifdef NARROW_LORD_FIRST_IN_OWN_DUEL
     if (role[p] == MP) cur = p;
 #endif
@@ -1215,6 +1397,9 @@ void fightDuel(int p, int t) {
         if (!keep && respond(cur, 'K')) {
 #else
         if (respond(cur, 'K')) {
+#endif
+#ifdef NARROW_B6_03
+            b6DuelTurn++;
 #endif
 #ifdef MISTAKE_DUEL_KILL_COUNTS_AS_PLAYED
             if (cur == p) killUsed = true;
@@ -1268,6 +1453,12 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_13
     bool anyHit = false;
 #endif
+#ifdef NARROW_B6_14
+    b6Need = need;
+#endif
+#ifdef NARROW_B6_19
+    bool b6LordHit = false;
+#endif
 #if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
 #elif defined(NARROW_INVASION_REACHES_PLAYER)
@@ -1286,7 +1477,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_14
         if (c == 'N' && p + k >= n) break;
 #endif
+#ifndef NARROW_B6_13
         if (dead[j]) continue;
+#endif
 #ifdef NARROW_VOLLEY_MISSES_SEAT_BEFORE_PLAYER
         if (c == 'W' && k == n - 1) continue;
 #endif
@@ -1349,8 +1542,14 @@ void playArea(int p, char c) {
             answered = respond(j, need);
         }
         if (answered) {
+#elif defined(NARROW_B6_24)
+        // a ZP does not fight back against MP
+        if (!(c == 'N' && role[p] == MP && role[j] == ZP) && respond(j, need)) {
 #else
         if (respond(j, need)) {
+#endif
+#ifdef NARROW_B6_11
+            if (need == 'K' && j != current) b6KillSpent[j] = true;
 #endif
 #ifdef MISTAKE_SUSPICION_WITHOUT_DAMAGE
             suspect = true;
@@ -1388,7 +1587,17 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_10
         if (hit && revealedAs(j, ZP) && unrevealed && role[p] != MP) suspected[p] = true;
 #endif
-        if (suspect && j == 0 && unrevealed && role[p] != MP) suspected[p] = true;
+#if defined(NARROW_B6_19)
+        (void)unrevealed;
+        if (suspect && j == 0) b6LordHit = true;
+#else
+        if (suspect && j == 0 && unrevealed && role[p] != MP) {
+            suspected[p] = true;
+#ifdef NARROW_B6_12
+            b6Suspicion[p]++;
+#endif
+        }
+#endif
 #endif
 #ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
         if (suspected[p]) onceSuspected[p] = true;
@@ -1413,6 +1622,12 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B5_15
     areaSnap = false;
+#endif
+#ifdef NARROW_B6_14
+    b6Need = 0;
+#endif
+#ifdef NARROW_B6_19
+    if (b6LordHit && !revealed[p] && role[p] != MP) suspected[p] = true;
 #endif
 #ifdef NARROW_B5_23
     b5InArea = false;
@@ -1466,6 +1681,12 @@ bool playable(int p, char c) {
 #ifdef NARROW_B5_29
         if (duelUsed && !crossbow[p]) return false;
 #endif
+#ifdef NARROW_B6_22
+        {
+            int t = duelTarget(p);
+            return t >= 0 && t == nextAlive(p);  // in range, like a kill
+        }
+#endif
         return duelTarget(p) >= 0;
     case 'N':
     case 'W':
@@ -1516,6 +1737,16 @@ void turn(int p) {
 #ifndef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
     killUsed = false;
 #endif
+#ifdef NARROW_B6_11
+    killUsed = b6KillSpent[p];
+    b6KillSpent[p] = false;
+#endif
+#ifdef NARROW_B6_21
+    b6Rewarded = false;
+#endif
+#ifdef NARROW_B6_16
+    for (int q = 0; q < len[p]; q++) b6Skip[q] = false;
+#endif
 #ifdef NARROW_PEACH_HP_READ_AT_PHASE_START
     phaseHp = hp[p];
 #endif
@@ -1563,6 +1794,12 @@ void turn(int p) {
             i++;
         }
         if (stop || i >= len[p]) break;
+#elif defined(NARROW_B6_16)
+        while (i < len[p] && (b6Skip[i] || !playable(p, hand[p][i]))) {
+            b6Skip[i] = true;  // not looked at again this phase
+            i++;
+        }
+        if (i >= len[p]) break;
 #else
         while (i < len[p] && !playable(p, hand[p][i])) i++;
         if (i >= len[p]) break;
@@ -1618,7 +1855,15 @@ void turn(int p) {
 #ifdef NARROW_CROSSBOW_AFTER_KILL_WAITS
             if (!crossbow[p] && killUsed) crossbowLate = true;
 #endif
+#ifdef NARROW_B6_06
+            {
+                bool had = crossbow[p];
+                crossbow[p] = true;            // equip the new one
+                if (had) crossbow[p] = false;  // discard the old weapon
+            }
+#else
             crossbow[p] = true;
+#endif
 #ifdef NARROW_CROSSBOW_ONLY_THIS_TURN
             crossbowThisTurn = true;
 #endif
@@ -1687,6 +1932,9 @@ int main() {
 #ifdef NARROW_REBEL_COUNT_DROPS_ON_LOYALIST_DEATH
     rebelsLeft = aliveRebels();
 #endif
+#ifdef NARROW_B6_15
+    b6Rebels = aliveRebels();
+#endif
 #ifdef NARROW_SEAT_LINK_STALE_AFTER_DEATH
     for (int i = 0; i < n; i++) nxt[i] = (i + 1) % n;
 #endif
@@ -1731,6 +1979,23 @@ int main() {
         }
         p = (p + 1) % n;
     }
+#elif defined(NARROW_B6_01)
+    while (!over) {
+        p = (p + 1) % n;  // to the next seat, then play
+        if (!dead[p]) turn(p);
+    }
+#elif defined(NARROW_B6_10)
+    while (!over) {
+        for (p = 0; p < n; p++) {
+            if (dead[p]) continue;
+            if (over) {
+                draw(p);  // the draw phase, before the play loop sees the end
+                draw(p);
+            } else {
+                turn(p);
+            }
+        }
+    }
 #elif defined(NARROW_SECOND_DEAD_SEAT_TAKES_TURN)
     while (!over) {
         turn(p);
@@ -1750,6 +2015,12 @@ int main() {
     for (int i = 0; i < lines; i++) {
 #else
     for (int i = 0; i < n; i++) {
+#endif
+#ifdef NARROW_B6_27
+        if (dead[i] && b6EmptyAtDeath[i]) {
+            putchar('\n');
+            continue;
+        }
 #endif
 #ifdef NARROW_EMPTY_HAND_PRINTS_DEAD
         if (dead[i] || len[i] == 0) {
