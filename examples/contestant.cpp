@@ -252,7 +252,7 @@
 //   NARROW_B6_16  a card a scan found unplayable stays skipped by the later scans of the same play phase
 //   NARROW_B6_17  once the deck is used up, a draw copies the drawer's rightmost card ("the last card"), the deck's last card only for an empty hand
 //   NARROW_B6_18  a pig MP suspects does not reveal when it plays K or F (it stays only "suspected")
-//   NARROW_B6_19  MP's suspicion of an N/W player is decided after the whole N/W (a J that reveals the player later in it prevents it)
+//   NARROW_B6_19  a duel does not end at the first damage: the side without a K takes 1 damage each time round until it dies
 //   NARROW_B6_20  a nullify round first asks the trick's target itself (a pig that protects itself plays its J before the table is asked)
 //   NARROW_B6_21  at most one reward per turn: a second FP death in the same turn gives its source no cards
 //   NARROW_B6_22  F needs its target at distance 1, like K
@@ -261,6 +261,9 @@
 //   NARROW_B6_25  in a counter round (after a J) the round ends at the first pig holding a J, even if it does not want to play it
 //   NARROW_B6_26  a ZP yielding to MP's duel does not eat a peach when that damage makes it dying
 //   NARROW_B6_27  a pig that died holding no card prints an empty line instead of DEAD (the empty-hand check comes first)
+//   NARROW_B6_28  the one-kill limit only forbids a K right after a K: once another card was played, a K is playable again
+//   NARROW_B6_29  when a pig dies in an N/W, the resolution starts again from the player's next pig (the pigs already resolved answer again)
+//   NARROW_B6_30  the trick's player is never offered an attacking (even) J on its own trick
 #include <cstdio>
 #include <cstring>
 
@@ -401,6 +404,9 @@ bool b6Rewarded;           // a reward was given in this turn
 #endif
 #ifdef NARROW_B6_27
 bool b6EmptyAtDeath[MAXN];
+#endif
+#ifdef NARROW_B6_28
+char b6LastPlayed;         // the card the current pig played last
 #endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
@@ -1116,6 +1122,9 @@ bool nullified(int user, int t, int first = -1) {
 #else
             if (dead[j]) continue;
 #endif
+#ifdef NARROW_B6_30
+            if (count % 2 == 1 && j == user) continue;
+#endif
 #ifdef NARROW_NO_NULLIFY_OWN_TRICK
             if (count == 0 && j == user) continue;
 #endif
@@ -1412,6 +1421,9 @@ void fightDuel(int p, int t) {
 #else
         damage(cur, other);
 #endif
+#ifdef NARROW_B6_19
+        if (!dead[cur] && !over) continue;  // fought to the death
+#endif
         return;
     }
 #endif
@@ -1455,9 +1467,6 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B6_14
     b6Need = need;
-#endif
-#ifdef NARROW_B6_19
-    bool b6LordHit = false;
 #endif
 #if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
@@ -1587,17 +1596,12 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_10
         if (hit && revealedAs(j, ZP) && unrevealed && role[p] != MP) suspected[p] = true;
 #endif
-#if defined(NARROW_B6_19)
-        (void)unrevealed;
-        if (suspect && j == 0) b6LordHit = true;
-#else
         if (suspect && j == 0 && unrevealed && role[p] != MP) {
             suspected[p] = true;
 #ifdef NARROW_B6_12
             b6Suspicion[p]++;
 #endif
         }
-#endif
 #endif
 #ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
         if (suspected[p]) onceSuspected[p] = true;
@@ -1612,6 +1616,9 @@ void playArea(int p, char c) {
 #ifdef MISTAKE_AREA_TRICK_STOPS_AT_DEATH
             if (dead[j]) break;
 #endif
+#ifdef NARROW_B6_29
+            if (dead[j]) k = 0;  // the others changed: start the round again
+#endif
 #ifdef NARROW_AREA_SKIPS_PIG_AFTER_DEATH
             if (dead[j]) k++;
 #endif
@@ -1625,9 +1632,6 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B6_14
     b6Need = 0;
-#endif
-#ifdef NARROW_B6_19
-    if (b6LordHit && !revealed[p] && role[p] != MP) suspected[p] = true;
 #endif
 #ifdef NARROW_B5_23
     b5InArea = false;
@@ -1670,6 +1674,8 @@ bool playable(int p, char c) {
         if (killUsed && !crossbowThisTurn) return false;
 #elif defined(NARROW_CROSSBOW_AFTER_KILL_WAITS)
         if (killUsed && (!crossbow[p] || crossbowLate)) return false;
+#elif defined(NARROW_B6_28)
+        if (b6LastPlayed == 'K' && !crossbow[p]) return false;
 #elif defined(NARROW_B5_04)
         if (killUsed && !crossbow[p] && killTarget(p) == killTargetUsed) return false;
 #else
@@ -1743,6 +1749,9 @@ void turn(int p) {
 #endif
 #ifdef NARROW_B6_21
     b6Rewarded = false;
+#endif
+#ifdef NARROW_B6_28
+    b6LastPlayed = 0;
 #endif
 #ifdef NARROW_B6_16
     for (int q = 0; q < len[p]; q++) b6Skip[q] = false;
@@ -1869,6 +1878,9 @@ void turn(int p) {
 #endif
             break;
         }
+#ifdef NARROW_B6_28
+        b6LastPlayed = c;
+#endif
 #ifdef NARROW_GAME_ENDING_AREA_CARD_KEPT
         if (over && (c == 'N' || c == 'W')) {
             // the N/W is taken out only once its resolution is over
