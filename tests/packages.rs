@@ -510,6 +510,16 @@ fn seed_7() -> &'static Path {
     .path()
 }
 
+/// What `gen --suite` writes validates, every game ending (as
+/// `pigkill validate --ends` reads it): seed 7's folder, which the command
+/// writes once for the tests here (tests/readers.rs checks the other
+/// outputs of `gen`; it made a suite of its own for this).
+#[test]
+fn the_commands_suite_validates_and_every_game_ends() {
+    let dir = seed_7().join("dir");
+    common::validates_and_ends(dir.to_str().expect("utf-8"), "gen --suite --seed 7");
+}
+
 /// Every file of a zip, by path, with its bytes.
 fn unzipped(path: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut zip = zip::ZipArchive::new(std::fs::File::open(path).expect("zip")).expect("a zip");
