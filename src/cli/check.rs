@@ -374,7 +374,7 @@ fn print_summary(summary: &Summary) {
     }
     if summary.stopped_early > 0 {
         println!(
-            "TLE, stopped early: {} of the TLE runs (once a TLE was reported, runs stop at 5x the slowest accepted run, at least 100 ms)",
+            "TLE, stopped early: {} of the TLE runs (once a run timed out at the time limit, runs stop at 5x the slowest accepted run, at least 100 ms)",
             summary.stopped_early
         );
     }

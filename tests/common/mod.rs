@@ -19,6 +19,19 @@ pub fn pigkill(args: &[&str]) -> Output {
         .expect("pigkill runs")
 }
 
+/// Checks that `pigkill validate --ends DIR` passes: every game in the
+/// folder is a valid test that ends; `what` says whose folder it is.
+pub fn validates_and_ends(dir: &str, what: &str) {
+    let out = pigkill(&["validate", "--ends", dir]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{what}:\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
 /// Bytes a run printed, as text (invalid UTF-8 replaced).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -41,6 +41,8 @@ pub(super) enum Stage {
     Spawn,
     /// Entering the sandbox (namespaces, cgroup, Landlock, user) failed.
     Sandbox,
+    /// The namespace's init could not wait for the solution's process.
+    Wait,
 }
 
 /// What the child needs, prepared by the parent. Without a namespace, all
@@ -308,7 +310,9 @@ pub(super) extern "C" fn init_main(arg: *mut c_void) -> c_int {
                 break;
             }
             if r != -(libc::EINTR as isize) {
-                libc::_exit(127);
+                // The harness's failure, not the solution's exit code: an
+                // error naming the step, never an RE with code 127.
+                child_fail(ctx, Stage::Wait, -r as i32);
             }
         }
         *ctx.usage.get() = usage;
@@ -641,6 +645,7 @@ pub(super) fn spawn_error(command: &Command, stage: i32, errno: i32) -> io::Erro
         s if s == Stage::Rlimit as i32 => "cannot set resource limits for".to_string(),
         s if s == Stage::Spawn as i32 => "cannot create the process of".to_string(),
         s if s == Stage::Sandbox as i32 => "cannot enter the sandbox for".to_string(),
+        s if s == Stage::Wait as i32 => "cannot wait for the process of".to_string(),
         _ => "cannot execute".to_string(),
     };
     let message = os.to_string();
@@ -655,6 +660,26 @@ pub(super) fn spawn_error(command: &Command, stage: i32, errno: i32) -> io::Erro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failure_of_the_harness_names_its_step() {
+        // What the parent reports when the namespace's init could not wait
+        // for the solution: an error of the run, never the solution's exit
+        // code (the init exits 127 then, which was read as an RE).
+        let command = Command::new("/bin/sh").unwrap();
+        let error = spawn_error(&command, Stage::Wait as i32, libc::ECHILD);
+        assert_eq!(
+            error.to_string(),
+            "cannot wait for the process of '/bin/sh': no child processes"
+        );
+        let error = spawn_error(&command, Stage::Spawn as i32, libc::EAGAIN);
+        assert!(
+            error
+                .to_string()
+                .starts_with("cannot create the process of '/bin/sh': "),
+            "{error}"
+        );
+    }
 
     #[test]
     fn rlimits_are_clamped_and_complete() {
