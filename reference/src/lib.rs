@@ -151,6 +151,9 @@ fn play_turns<T: Tracer, D: Decider>(
         let deaths_before = table.deaths;
         if !D::PLAIN {
             table.revealed_this_turn = 0;
+            table.died_this_turn = 0;
+            table.rescued_this_turn = 0;
+            table.area_played = false;
         }
         table.draw_cards(pig, 2);
         if D::PLAIN || table.alive[pig] {
