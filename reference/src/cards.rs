@@ -94,13 +94,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.settle_put_off(AFTER_CARD);
                 self.reveal_put_off();
             }
-            if !self.alive[pig] || (D::PLAIN && self.winner.is_some()) {
+            if !self.alive[pig] {
                 return;
             }
-            if !D::PLAIN {
-                // By the rules the phase goes on unless the game is decided.
-                let rule = Choice(u8::from(self.winner.is_some()));
-                let point = Point::new(DecisionKind::PhaseGoesOn, pig, rule).with_card(card);
+            if self.winner.is_some() {
+                // The game is decided: by the rules nothing more happens.
+                let point =
+                    Point::new(DecisionKind::PlaysAfterGameOver, pig, Choice(0)).with_card(card);
+                if !self.decide_if(point, Choice(1), |_| 0) {
+                    return;
+                }
+            } else if !D::PLAIN {
+                let point = Point::new(DecisionKind::PhaseGoesOn, pig, Choice(0)).with_card(card);
                 if !self.decide_if(point, Choice(0), |_| 0) {
                     return;
                 }
@@ -473,6 +478,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// The resolution of [`Self::play_area_trick`], once played.
     fn resolve_area_trick(&mut self, player: Seat, card: Card, answer: Card) {
+        if !D::PLAIN && self.winner.is_some() {
+            // Played after the game was decided (a deviating run's phase
+            // that went on): it reaches nobody.
+            return;
+        }
         if self.reveal_on_play(player, None, card, 2) == 0 {
             self.reveal(player, card);
         }
@@ -522,8 +532,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if self.nullify_held(player, pig, card) && self.nullify_round(player, pig) {
                 continue;
             }
-            if let Some(card) = self.answers(pig, answer, player) {
-                self.emit(Event::Respond { pig, card });
+            if let Some(response) = self.answers(pig, answer, player) {
+                self.emit(Event::Respond {
+                    pig,
+                    card: response,
+                });
                 if !self.suspected[player] && self.lord_suspects(pig, player, card, false) {
                     self.suspect(player);
                 }

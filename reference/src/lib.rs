@@ -200,7 +200,8 @@ fn next_turn<T: Tracer, D: Decider>(
     }
     let lord = table.alive[0] && living != 0;
     let after = table.next_alive(living);
-    let skip = after != living && after != pig;
+    // Skipping the next living pig may give the pig itself another turn.
+    let skip = after != living;
     let legal = 0b001 | if lord { 0b010 } else { 0 } | if skip { 0b100 } else { 0 };
     if legal == 0b001 {
         return living;

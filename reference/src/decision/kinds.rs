@@ -500,12 +500,12 @@ kinds! {
          ActorHpFull, ActorCrossbow, KillPlayed],
         YES;
     PhaseGoesOn, "phase-goes-on", TURN,
-        "the pig played a card and is alive: does its play phase go on (a new scan)? (by the rules, unless the game is decided)",
+        "the pig played a card, is alive and the game goes on: does its play phase go on (a new scan)?",
         ["yes: it scans its hand again", "no: the phase ends"],
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
          CardVolley, CardCrossbow, Nullified, DeathInResolution, ActorRescued, KillDodged,
-         ActorHpOne, GameDecided],
-        VARIES;
+         ActorHpOne],
+        YES;
     KillUsesLimit, "kill-uses-limit", TURN,
         "the pig's kill is resolved, and it has no crossbow: does the kill use up the phase's one kill?",
         ["yes: no other kill this phase", "no: it may play another kill"],
@@ -737,6 +737,12 @@ kinds! {
          "no: the pigs left still discard their card if they hold one"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectRebel, CardInvasion,
          CardVolley],
+        YES;
+    PlaysAfterGameOver, "plays-after-game-over", DAMAGE,
+        "the card the pig played in its play phase decided the game: does the phase stop there?",
+        ["yes: nothing more happens", "no: it scans its hand again and plays on"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
+         CardVolley, CardCrossbow, CardArea],
         YES;
     RewardBeforeGameOver, "reward-before-game-over", DAMAGE,
         "the last rebel died: does the game end before the reward?",

@@ -624,7 +624,7 @@ fn voice(kind: DecisionKind) -> Voice {
         ),
         K::Penalty => v(
             "the killer",
-            "the dead pig",
+            "its victim",
             "",
             &[
                 "{a} discards its hand and weapon at once for killing {s}",
@@ -651,6 +651,16 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "the crossbow of {a} is not printed",
                 "the crossbow of {a} is printed as Z after its hand",
+            ],
+            &[],
+        ),
+        K::PlaysAfterGameOver => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "after {card} of {a} decides the game, nothing more happens",
+                "after {card} of {a} decides the game, its play phase goes on",
             ],
             &[],
         ),
