@@ -71,7 +71,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 (Card::Duel, _, Some(Some(target))) => {
                     if !D::PLAIN {
                         self.duel_played = true;
-                        self.last_attacked = Some(target);
                     }
                     let fought_with_kills = self.play_duel(pig, target);
                     if fought_with_kills

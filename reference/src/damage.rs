@@ -185,6 +185,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 } else if !D::PLAIN && !ended && !decided && source != pig {
                     self.death_penalty(source, pig);
                 }
+                if !D::PLAIN && !ended && !decided && source != pig {
+                    // A reward for a loyalist too (never, by the rules).
+                    let point = Point::new(DecisionKind::Reward, source, Choice(1))
+                        .about(pig)
+                        .legal(0b011);
+                    if self.decide_if(point, Choice(0), |_| 0) {
+                        self.draw_reward(source, pig);
+                    }
+                }
             }
         }
         if !D::PLAIN && !decided && self.winner.is_some() {

@@ -138,8 +138,8 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Whether an invasion or volley was played in the current turn (for
     /// contexts only).
     pub(crate) area_played: bool,
-    /// The target of the last kill or duel of the pig whose turn it is,
-    /// this phase (for contexts only).
+    /// The target of the last kill of the pig whose turn it is, this
+    /// phase (for contexts only).
     pub(crate) last_attacked: Option<Seat>,
     /// The last pig that played a nullify on the card being resolved
     /// (deviating runs only).

@@ -240,9 +240,9 @@ features! {
         "{s} is the second living pig after {a}", "{s} is not the second living pig after {a}";
     SubjectPlayedTrick, "subject-played-trick", "the other pig played the card being resolved",
         "{s} played the card being resolved", "{s} did not play the card being resolved";
-    SubjectLastAttacked, "subject-last-attacked", "the other pig is the target of the pig's last kill or duel this phase",
-        "{s} is the target of {a}'s last kill or duel this phase",
-        "{s} is not the target of {a}'s last kill or duel this phase";
+    SubjectLastAttacked, "subject-last-attacked", "the other pig is the target of the pig's last kill this phase",
+        "{s} is the target of {a}'s last kill this phase",
+        "{s} is not the target of {a}'s last kill this phase";
     ActorHoldsDodge, "actor-holds-dodge", "the pig holds a dodge",
         "{a} holds a dodge", "{a} holds no dodge";
     ActorHoldsNullify, "actor-holds-nullify", "the pig holds a nullify",
@@ -750,13 +750,14 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, SubjectIsActor, OwnTurn],
         YES;
     Reward, "reward", DAMAGE,
-        "a rebel died: does the source of the damage draw the reward, and when?",
+        "a pig died: does the source of the damage draw the reward, and when? (for a rebel, at once; for a loyalist, never)",
         ["yes, at once", "no",
          "yes, once the card is resolved (none if the game ended)",
          "yes, at the end of the turn"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast,
-         TrickKill, TrickDuel, TrickArea, ActorPlayedTrick, SubjectTurn],
-        YES;
+         TrickKill, TrickDuel, TrickArea, ActorPlayedTrick, SubjectTurn, SubjectLoyalist,
+         SubjectRebel],
+        VARIES;
     RewardCount, "reward-count", DAMAGE,
         "how many cards does the reward draw?",
         ["3", "2", "4"],

@@ -601,7 +601,7 @@ fn voice(kind: DecisionKind) -> Voice {
         ),
         K::Reward => v(
             "the killer",
-            "the dead rebel",
+            "its victim",
             "",
             &[
                 "{a} draws the reward for {s} at once",
