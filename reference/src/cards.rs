@@ -222,10 +222,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Card::Kill => true,
             Card::Duel => {
                 let mut target = self.duel_target(pig);
-                if !D::PLAIN {
+                if !D::PLAIN && (self.duel_played || self.kill_played) {
                     if let Some(seat) = target {
-                        // With a target, a duel is playable (a decision in a
-                        // deviating run: a limit read for it too).
+                        // With a target, a duel is playable, whatever was
+                        // played this phase (a decision in a deviating run:
+                        // the kill's one-per-phase limit read for it too).
                         let point = Point::new(DecisionKind::Playable, pig, Choice(1))
                             .about(seat)
                             .with_card(card);
@@ -536,7 +537,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                     pig,
                     card: response,
                 });
-                if !self.suspected[player] && self.lord_suspects(pig, player, card, false) {
+                if (pig == 0 || !D::PLAIN)
+                    && !self.suspected[player]
+                    && self.lord_suspects(pig, player, card, false)
+                {
                     self.suspect(player);
                 }
                 continue;
@@ -556,7 +560,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 }
                 continue;
             }
-            if !self.suspected[player] && self.lord_suspects(pig, player, card, true) {
+            if (pig == 0 || !D::PLAIN)
+                && !self.suspected[player]
+                && self.lord_suspects(pig, player, card, true)
+            {
                 self.suspect(player);
             }
             if !self.alive[pig] {
