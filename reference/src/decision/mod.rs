@@ -12,6 +12,12 @@
 //!   now?", "does the lord now suspect the player?"), with its alternatives.
 //! - A [`FeatureSet`] is the context of one decision: boolean [`Feature`]s
 //!   chosen for meaning (roles, reveals, the card, whose turn, HP, ...).
+//!   Beside those named for one kind, a grid asks the same of every pig a
+//!   decision involves (the actor, the other pig, the turn's pig: HP,
+//!   cards held, seat, what happened to it this turn), of the card being
+//!   resolved (its player, its chain of nullifies) and of what already
+//!   happened this turn and this card (a death, a rescue, damage, a duel
+//!   or area trick played).
 //! - A [`DeviationRule`] says: at this kind, when this [`ContextRule`]
 //!   holds, choose this alternative instead. A [`Deviation`] is such a rule
 //!   applied wherever it holds, or one instance of a run made otherwise.
@@ -29,15 +35,18 @@
 //! reveals and whether a reveal clears a suspicion ("Targets
 //! (hostility)"); who is asked by an invasion or volley and in which
 //! direction, who answers and with which card, and whether its search
-//! sees the hand's first card, the duel's rounds and the lord's suspicion
+//! sees the hand's first (or last) card, the duel's rounds and the lord's
+//! suspicion of the player of whatever pig an invasion or volley hits
 //! ("Responses"); whether a round is held, where it starts and whether it
 //! goes past a willing pig with no nullify, who wants to nullify, when a
 //! nullify reveals, what a chain's count starts from and what it decides
 //! ("Nullify (J)"); when a pig is dying, the peach, the reward (and who
 //! draws it) and the penalty (and when they are settled, and whether a
 //! rescue counts), whether a loyalist's death counts against the rebels,
-//! and what happens once the game is decided ("Damage, dying, death"); and
-//! each printed line ("Output").
+//! and what happens once the game is decided (whether a play phase goes
+//! on, whether the rebels are counted right), and who pays a penalty or
+//! draws a reward for which death ("Damage, dying, death"); and each
+//! printed line, a hand's included ("Output").
 //! [`DecisionKind::ALL`] lists them in that order.
 //!
 //! A decision is taken only where another choice is meaningful: no
