@@ -88,11 +88,23 @@ fn play_game_text<T: Tracer, D: Decider>(
     tracer: T,
     decider: D,
 ) -> Result<(Outcome, String), RunError> {
+    play_game_keeping(game, budget, tracer, decider).0
+}
+
+/// [`play_game_text`], giving the decider back as the run left it.
+fn play_game_keeping<T: Tracer, D: Decider>(
+    game: &Game,
+    budget: Budget,
+    tracer: T,
+    decider: D,
+) -> (Result<(Outcome, String), RunError>, D) {
     let mut table = Table::new(game, tracer, decider);
-    let winner = play_turns(&mut table, game, budget)?;
-    let outcome = table.outcome(winner);
-    let text = table.judge_text(&outcome);
-    Ok((outcome, text))
+    let result = play_turns(&mut table, game, budget).map(|winner| {
+        let outcome = table.outcome(winner);
+        let text = table.judge_text(&outcome);
+        (outcome, text)
+    });
+    (result, table.decider)
 }
 
 /// Plays `game` to its end and reads the whole table (HP, weapons,

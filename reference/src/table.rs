@@ -301,16 +301,21 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
 
     /// Takes the decision at `point`: the rules' choice for the [`Plain`]
     /// decider, which never builds the context; otherwise the decider's
-    /// choice in the context of `point` plus the features `extra` gives.
+    /// choice in the context of `point` plus the features `extra` gives,
+    /// both worked out only for the features the decider reads here.
     #[inline(always)]
     pub(crate) fn decide(&mut self, point: Point, extra: impl FnOnce(&Self) -> u128) -> Choice {
         if D::PLAIN {
             return point.rule;
         }
-        if !self.decider.begin(point.kind) {
+        let Some(wanted) = self.decider.begin(point.kind, self.turn) else {
             return point.rule;
-        }
-        let context = FeatureSet(self.context(&point) | extra(self));
+        };
+        let context = if wanted == 0 {
+            FeatureSet(0)
+        } else {
+            FeatureSet((self.context(&point, wanted) | extra(self)) & wanted)
+        };
         self.decider.choose(&point, self.turn, context)
     }
 
@@ -326,61 +331,69 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         self.decide(point, extra) == yes
     }
 
-    /// The features of `point` that the table shows: the roles, reveals
-    /// and suspicions of its actor and subject, its card, the card being
-    /// resolved, whose turn, HP, weapon, hand and deck.
-    fn context(&self, point: &Point) -> u128 {
+    /// The features of `point` that the table shows, among those of
+    /// `wanted` (a bit per [`Feature`]; a feature outside it is not worked
+    /// out, and may be left out): the roles, reveals and suspicions of its
+    /// actor and subject, its card, the card being resolved, whose turn,
+    /// HP, weapon, hand and deck. Each feature is worked out here and
+    /// nowhere else.
+    fn context(&self, point: &Point, wanted: u128) -> u128 {
         use Feature::*;
         let mut set = 0u128;
-        let mut put = |feature: Feature, holds: bool| {
-            if holds {
-                set |= feature.bit();
-            }
-        };
+        // `put!(F, holds)`: F holds when `holds` does; `holds` is worked
+        // out only when F is wanted.
+        macro_rules! put {
+            ($feature:expr, $holds:expr) => {
+                if wanted & $feature.bit() != 0 && $holds {
+                    set |= $feature.bit();
+                }
+            };
+        }
         let actor = point.actor;
-        let role_feature = |seat: Seat, lord, loyalist, rebel| match self.role[seat] {
-            Role::Lord => lord,
-            Role::Loyalist => loyalist,
-            Role::Rebel => rebel,
-        };
-        put(
+        let role_feature =
+            |seat: Seat, lord: Feature, loyalist: Feature, rebel: Feature| match self.role[seat] {
+                Role::Lord => lord,
+                Role::Loyalist => loyalist,
+                Role::Rebel => rebel,
+            };
+        put!(
             role_feature(actor, ActorLord, ActorLoyalist, ActorRebel),
-            true,
+            true
         );
-        put(ActorRevealed, self.revealed[actor]);
-        put(ActorSuspected, self.suspected[actor]);
+        put!(ActorRevealed, self.revealed[actor]);
+        put!(ActorSuspected, self.suspected[actor]);
         if let Some(subject) = point.subject {
-            put(
+            put!(
                 role_feature(subject, SubjectLord, SubjectLoyalist, SubjectRebel),
-                true,
+                true
             );
-            put(SubjectRevealed, self.revealed[subject]);
-            put(SubjectSuspected, self.suspected[subject]);
-            put(SubjectIsActor, subject == actor);
-            put(
+            put!(SubjectRevealed, self.revealed[subject]);
+            put!(SubjectSuspected, self.suspected[subject]);
+            put!(SubjectIsActor, subject == actor);
+            put!(
                 SubjectIsNext,
-                subject != actor && self.next_alive(actor) == subject,
+                subject != actor && self.next_alive(actor) == subject
             );
-            put(
+            put!(
                 SubjectNextSeat,
-                subject != actor && self.next_seat(actor) == subject,
+                subject != actor && self.next_seat(actor) == subject
             );
-            put(
+            put!(
                 SubjectPrevSeat,
-                subject != actor && self.next_seat(subject) == actor,
+                subject != actor && self.next_seat(subject) == actor
             );
-            put(
+            put!(
                 SubjectIsPrevious,
-                subject != actor && self.next_alive(subject) == actor,
+                subject != actor && self.next_alive(subject) == actor
             );
-            put(
+            put!(
                 SubjectSameSide,
-                (self.role[subject] == Role::Rebel) == (self.role[actor] == Role::Rebel),
+                (self.role[subject] == Role::Rebel) == (self.role[actor] == Role::Rebel)
             );
         }
         if let Some(card) = point.card {
-            put(card_feature(card), true);
-            put(CardArea, matches!(card, Card::Invasion | Card::Volley));
+            put!(card_feature(card), true);
+            put!(CardArea, matches!(card, Card::Invasion | Card::Volley));
         }
         if let Some(trick) = self.trick {
             let feature = match trick {
@@ -391,67 +404,67 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 _ => None,
             };
             if let Some(feature) = feature {
-                put(feature, true);
+                put!(feature, true);
             }
-            put(TrickArea, matches!(trick, Card::Invasion | Card::Volley));
-            put(ActorPlayedTrick, actor == self.trick_player);
-            put(
+            put!(TrickArea, matches!(trick, Card::Invasion | Card::Volley));
+            put!(ActorPlayedTrick, actor == self.trick_player);
+            put!(
                 ActorAfterPlayer,
-                actor != self.trick_player && self.next_alive(self.trick_player) == actor,
+                actor != self.trick_player && self.next_alive(self.trick_player) == actor
             );
         }
-        put(Nullified, self.nullified);
-        put(OwnTurn, actor == self.current);
-        put(ActorHpFull, self.hp[actor] >= self.max_hp(actor));
-        put(ActorHpOne, self.hp[actor] == 1);
-        put(ActorDying, self.hp[actor] <= 0);
-        put(ActorCrossbow, self.crossbow[actor]);
-        put(ActorHoldsPeach, self.hand[actor].contains(&Card::Peach));
-        put(ActorHandEmpty, self.hand[actor].is_empty());
-        put(KillPlayed, self.kill_played && actor == self.current);
-        put(
+        put!(Nullified, self.nullified);
+        put!(OwnTurn, actor == self.current);
+        put!(ActorHpFull, self.hp[actor] >= self.max_hp(actor));
+        put!(ActorHpOne, self.hp[actor] == 1);
+        put!(ActorDying, self.hp[actor] <= 0);
+        put!(ActorCrossbow, self.crossbow[actor]);
+        put!(ActorHoldsPeach, self.hand[actor].contains(&Card::Peach));
+        put!(ActorHandEmpty, self.hand[actor].is_empty());
+        put!(KillPlayed, self.kill_played && actor == self.current);
+        put!(
             DeckLast,
-            self.deck.len() - self.top.min(self.deck.len()) <= 1,
+            self.deck.len() - self.top.min(self.deck.len()) <= 1
         );
-        put(DeathInResolution, self.death_in_resolution);
-        put(TwoAlive, self.alive.iter().filter(|&&a| a).count() == 2);
-        put(
+        put!(DeathInResolution, self.death_in_resolution);
+        put!(TwoAlive, self.alive.iter().filter(|&&a| a).count() == 2);
+        put!(
             CrossbowThisTurn,
-            self.crossbow[actor] && self.crossbow_turn[actor] == self.turn,
+            self.crossbow[actor] && self.crossbow_turn[actor] == self.turn
         );
         let current = actor == self.current;
-        put(RewardSinceKill, current && self.reward_since_kill);
-        put(CrossbowSinceKill, current && self.crossbow_since_kill);
-        put(KillDodged, current && self.kill_dodged);
-        put(ActorDead, !self.alive[actor]);
-        put(RewardDraw, self.rewarding);
-        put(DeathEndedGame, self.decisive_death == Some(actor));
-        put(ActorHpTwo, self.hp[actor] == 2);
-        put(
+        put!(RewardSinceKill, current && self.reward_since_kill);
+        put!(CrossbowSinceKill, current && self.crossbow_since_kill);
+        put!(KillDodged, current && self.kill_dodged);
+        put!(ActorDead, !self.alive[actor]);
+        put!(RewardDraw, self.rewarding);
+        put!(DeathEndedGame, self.decisive_death == Some(actor));
+        put!(ActorHpTwo, self.hp[actor] == 2);
+        put!(
             ActorHpOneBelowFull,
-            self.hp[actor] == self.max_hp(actor) - 1,
+            self.hp[actor] == self.max_hp(actor) - 1
         );
-        put(ActorRescued, self.rescued_in_resolution & (1 << actor) != 0);
-        put(
+        put!(ActorRescued, self.rescued_in_resolution & (1 << actor) != 0);
+        put!(
             ActorNoLivingAfter,
-            !self.alive[actor + 1..self.n].iter().any(|&a| a),
+            !self.alive[actor + 1..self.n].iter().any(|&a| a)
         );
         if let Some(subject) = point.subject {
-            put(
+            put!(
                 SubjectRevealedThisTurn,
-                self.revealed_this_turn & (1 << subject) != 0,
+                self.revealed_this_turn & (1 << subject) != 0
             );
-            put(SubjectTurn, subject == self.current);
-            put(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
-            put(
+            put!(SubjectTurn, subject == self.current);
+            put!(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
+            put!(
                 SubjectOnceSuspected,
-                self.once_suspected & (1 << subject) != 0,
+                self.once_suspected & (1 << subject) != 0
             );
         }
-        put(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
-        put(
+        put!(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
+        put!(
             TrickByRebel,
-            self.trick.is_some() && self.role[self.trick_player] == Role::Rebel,
+            self.trick.is_some() && self.role[self.trick_player] == Role::Rebel
         );
         self.context_grid(point, &mut set);
         set

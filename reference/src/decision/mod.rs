@@ -70,6 +70,7 @@ mod words;
 
 use pigkill_engine::{Budget, Card, Event, Game, NoTrace, Outcome, RunError, Seat, Tracer};
 
+pub use decider::Logged;
 pub use decider::Plain;
 pub(crate) use decider::{Decider, Deviating, Point};
 pub use family::narrow_family;
@@ -241,6 +242,22 @@ pub fn decisions(game: &Game, budget: Budget) -> (Result<Outcome, RunError>, Vec
     (outcome, log)
 }
 
+/// The plain reference run with a decision log that keeps only what
+/// `logged` keeps (every decision is still counted in the indices), and
+/// the turn of the run's last decision, logged or not. A log for one
+/// purpose (where some rules fire) at a fraction of [`decisions`]' cost.
+pub fn decisions_kept(
+    game: &Game,
+    budget: Budget,
+    logged: Logged,
+) -> (Result<Outcome, RunError>, Vec<Decision>, u32) {
+    let mut log = Vec::with_capacity(64);
+    let decider = Deviating::logging(&[], Some(&mut log), logged);
+    let (outcome, decider) = crate::play_game_keeping(game, budget, NoTrace, decider);
+    let last_turn = decider.last_turn();
+    (outcome.map(|(o, _)| o), log, last_turn)
+}
+
 /// The judge text (exactly as printed, the output's decisions included)
 /// of the reference engine making `deviations`.
 ///
@@ -273,6 +290,24 @@ pub fn deviated_run(
     crate::play_game_text(game, budget, events, decider).map(|(_, text)| text)
 }
 
+/// [`deviated_output`] with the decisions that `logged` keeps appended to
+/// `log` (no event trace): what a run needs to tell which other rules
+/// would have made exactly the same choices, and so printed the same.
+///
+/// # Errors
+///
+/// [`RunError::DidNotEnd`] when that run does not end.
+pub fn deviated_output_logged(
+    game: &Game,
+    budget: Budget,
+    deviations: &[Deviation],
+    logged: Logged,
+    log: &mut Vec<Decision>,
+) -> Result<String, RunError> {
+    let decider = Deviating::logging(deviations, Some(log), logged);
+    crate::play_game_text(game, budget, NoTrace, decider).map(|(_, text)| text)
+}
+
 /// The outcome and judge text of the reference engine making
 /// `deviations`, traced to `tracer`.
 pub(crate) fn deviated_outcome<T: Tracer>(
@@ -292,6 +327,22 @@ pub fn fires(rule: &DeviationRule, log: &[Decision]) -> bool {
 }
 
 impl DeviationRule {
+    /// What this rule, applied alone, chooses at `decision` (logged by any
+    /// run): its alternative where it is of its kind, its context holds
+    /// and its alternative is legal; the rules' choice elsewhere. A run
+    /// made with this rule alone whose every logged decision of its kind
+    /// took this choice is the run this rule makes, decision for decision.
+    pub fn choice_at(&self, decision: &Decision) -> Choice {
+        if decision.kind == self.kind
+            && decision.is_legal(self.choose)
+            && self.when.holds(decision.context)
+        {
+            self.choose
+        } else {
+            decision.rule
+        }
+    }
+
     /// Whether this rule would take another choice than the rules at
     /// `decision`: same kind, its context holds, its choice differs from
     /// the rules' and is legal there.
