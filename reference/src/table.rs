@@ -466,90 +466,81 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             TrickByRebel,
             self.trick.is_some() && self.role[self.trick_player] == Role::Rebel
         );
-        self.context_grid(point, &mut set);
-        set
-    }
-
-    /// The features of the grid every decision shares: the same
-    /// properties of the actor, the other pig and the turn's pig (HP,
-    /// cards held, seat, what happened to it this turn), the card being
-    /// resolved (its player, its chain), and what already happened this
-    /// turn and this card.
-    fn context_grid(&self, point: &Point, set: &mut u128) {
-        use Feature::*;
-        let mut put = |feature: Feature, holds: bool| {
-            if holds {
-                *set |= feature.bit();
-            }
-        };
-        let actor = point.actor;
+        // The grid every decision shares: the same properties of the
+        // actor, the other pig and the turn's pig (HP, cards held, seat,
+        // what happened to it this turn), the card being resolved (its
+        // player, its chain), and what already happened this turn and
+        // this card.
         let holds = |seat: Seat, card: Card| self.hand[seat].contains(&card);
         let last = self.n - 1;
         if let Some(subject) = point.subject {
-            put(SubjectHpFull, self.hp[subject] >= self.max_hp(subject));
-            put(SubjectHpOne, self.hp[subject] == 1);
-            put(SubjectDead, !self.alive[subject]);
-            put(SubjectCrossbow, self.crossbow[subject]);
-            put(SubjectHoldsDodge, holds(subject, Card::Dodge));
-            put(SubjectHoldsPeach, holds(subject, Card::Peach));
-            put(SubjectHoldsNullify, holds(subject, Card::Nullify));
-            put(SubjectHandEmpty, self.hand[subject].is_empty());
-            put(SubjectLastSeat, subject == last);
-            put(SubjectEarlierSeat, subject < actor);
-            let next = self.next_alive(actor);
-            put(
+            put!(SubjectHpFull, self.hp[subject] >= self.max_hp(subject));
+            put!(SubjectHpOne, self.hp[subject] == 1);
+            put!(SubjectDead, !self.alive[subject]);
+            put!(SubjectCrossbow, self.crossbow[subject]);
+            put!(SubjectHoldsDodge, holds(subject, Card::Dodge));
+            put!(SubjectHoldsPeach, holds(subject, Card::Peach));
+            put!(SubjectHoldsNullify, holds(subject, Card::Nullify));
+            put!(SubjectHandEmpty, self.hand[subject].is_empty());
+            put!(SubjectLastSeat, subject == last);
+            put!(SubjectEarlierSeat, subject < actor);
+            put!(
                 SubjectSecondNext,
-                subject != actor && next != subject && self.next_alive(next) == subject,
+                subject != actor && {
+                    let next = self.next_alive(actor);
+                    next != subject && self.next_alive(next) == subject
+                }
             );
-            put(
+            put!(
                 SubjectPlayedTrick,
-                self.trick.is_some() && self.trick_player == subject,
+                self.trick.is_some() && self.trick_player == subject
             );
-            put(
+            put!(
                 SubjectLastAttacked,
-                actor == self.current && self.last_attacked == Some(subject),
+                actor == self.current && self.last_attacked == Some(subject)
             );
         }
         if let Some(card) = point.card {
-            put(
+            put!(
                 ActorHoldsTwo,
-                self.hand[actor].iter().filter(|&&c| c == card).count() >= 2,
+                self.hand[actor].iter().filter(|&&c| c == card).count() >= 2
             );
         }
-        put(ActorHoldsDodge, holds(actor, Card::Dodge));
-        put(ActorHoldsNullify, holds(actor, Card::Nullify));
-        put(ActorHoldsOne, self.hand[actor].len() == 1);
-        put(ActorLastSeat, actor == last);
-        put(
+        put!(ActorHoldsDodge, holds(actor, Card::Dodge));
+        put!(ActorHoldsNullify, holds(actor, Card::Nullify));
+        put!(ActorHoldsOne, self.hand[actor].len() == 1);
+        put!(ActorLastSeat, actor == last);
+        put!(
             ActorRevealedThisTurn,
-            self.revealed_this_turn & (1 << actor) != 0,
+            self.revealed_this_turn & (1 << actor) != 0
         );
-        put(
+        put!(
             ActorRescuedThisTurn,
-            self.rescued_this_turn & (1 << actor) != 0,
+            self.rescued_this_turn & (1 << actor) != 0
         );
         if self.trick.is_some() {
-            put(TrickByLord, self.role[self.trick_player] == Role::Lord);
-            put(TrickPlayerRevealed, self.revealed[self.trick_player]);
+            put!(TrickByLord, self.role[self.trick_player] == Role::Lord);
+            put!(TrickPlayerRevealed, self.revealed[self.trick_player]);
         }
-        put(DamageInResolution, self.damage_in_resolution);
-        put(DeathThisTurn, self.died_this_turn != 0);
-        put(
+        put!(DamageInResolution, self.damage_in_resolution);
+        put!(DeathThisTurn, self.died_this_turn != 0);
+        put!(
             EarlierDeathThisTurn,
-            self.died_this_turn & ((1u16 << actor) - 1) != 0,
+            self.died_this_turn & ((1u16 << actor) - 1) != 0
         );
-        put(RescueThisTurn, self.rescued_this_turn != 0);
-        put(DuelPlayed, actor == self.current && self.duel_played);
-        put(AreaPlayed, self.area_played);
-        put(GameDecided, self.winner.is_some());
+        put!(RescueThisTurn, self.rescued_this_turn != 0);
+        put!(DuelPlayed, actor == self.current && self.duel_played);
+        put!(AreaPlayed, self.area_played);
+        put!(GameDecided, self.winner.is_some());
         let current = self.current;
-        put(TurnPigLord, self.role[current] == Role::Lord);
-        put(TurnPigRebel, self.role[current] == Role::Rebel);
-        put(
+        put!(TurnPigLord, self.role[current] == Role::Lord);
+        put!(TurnPigRebel, self.role[current] == Role::Rebel);
+        put!(
             TurnPigNext,
-            actor != current && self.next_alive(current) == actor,
+            actor != current && self.next_alive(current) == actor
         );
-        put(TurnPigRevealed, self.revealed[current]);
+        put!(TurnPigRevealed, self.revealed[current]);
+        set
     }
 
     /// Sends one event to the tracer.
