@@ -668,7 +668,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             return false;
         }
         let rule = pig == 0 && damaged && !self.revealed[player];
-        let point = Point::new(DecisionKind::Suspect, pig, Choice(u8::from(rule)))
+        let kind = if pig == 0 {
+            DecisionKind::Suspect
+        } else {
+            DecisionKind::SuspectOther
+        };
+        let point = Point::new(kind, pig, Choice(u8::from(rule)))
             .about(player)
             .with_card(card);
         let mut extra = if damaged { Feature::Damaged.bit() } else { 0 };

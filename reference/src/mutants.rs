@@ -486,11 +486,7 @@ impl Mutation {
             Mutation::PenaltyKeepsWeapon => rules![rule(K::PenaltyWeapon, &[], 1)],
             Mutation::SuspicionWithoutDamage => rules![rule(
                 K::Suspect,
-                &[
-                    (F::ActorLord, true),
-                    (F::Damaged, false),
-                    (F::SubjectRevealed, false)
-                ],
+                &[(F::Damaged, false), (F::SubjectRevealed, false)],
                 1
             )],
             Mutation::KillIgnoresDeaths => rules![rule(K::KillPastDead, &[], 1)],
@@ -588,11 +584,7 @@ impl Mutation {
             Mutation::SuspectsRevealedPlayers => rules![
                 rule(
                     K::Suspect,
-                    &[
-                        (F::ActorLord, true),
-                        (F::Damaged, true),
-                        (F::SubjectRevealed, true)
-                    ],
+                    &[(F::Damaged, true), (F::SubjectRevealed, true)],
                     1
                 ),
                 rule(K::ClearSuspicion, &[(F::ActorRevealed, true)], 1),

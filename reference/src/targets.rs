@@ -49,11 +49,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     fn first_hostile_after(&mut self, player: Seat, from: Seat, card: Card) -> Option<Seat> {
         let mut pig = from;
         let mut passed_dead = 0;
-        for _ in 1..self.n {
+        // The seats strictly between `from` and the player, going forward.
+        let seats = (player + self.n - from - 1) % self.n;
+        for _ in 0..seats {
             pig = self.next_seat(pig);
-            if pig == player {
-                return None;
-            }
             if !self.alive[pig] {
                 if !D::PLAIN {
                     // Whether the search would take the dead pig as a target.

@@ -165,6 +165,8 @@ fn impossible(kind: DecisionKind) -> &'static [(Feature, bool)] {
         // is itself a rebel still alive.
         K::EatPeach | K::Reward => &[(F::SubjectIsActor, true)],
         K::RewardBeforeGameOver => &[(F::SubjectIsActor, true), (F::ActorRebel, true)],
+        // A dying lord is dead or rescued before it could suspect.
+        K::Suspect => &[(F::ActorDying, true)],
         // The lord hurts a loyalist only in its own turn.
         K::PenaltyWeapon => &[(F::OwnTurn, false)],
         _ => &[],

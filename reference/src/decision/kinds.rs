@@ -139,7 +139,7 @@ features! {
         "a nullify has already been played on this trick", "no nullify has been played on this trick yet";
     DeathInResolution, "death-in-resolution", "a pig has died while this card was resolved",
         "a pig has died while the card was resolved", "no pig has died while the card was resolved";
-    Damaged, "damaged", "the pig took damage from the trick",
+    Damaged, "damaged", "the pig (the lord, for a suspicion) took damage from the trick",
         "{a} took damage from it", "{a} took no damage from it";
     TwoAlive, "two-alive", "only two pigs are alive",
         "only two pigs are alive", "more than two pigs are alive";
@@ -642,12 +642,17 @@ kinds! {
          CardInvasion, CardVolley],
         YES;
     Suspect, "suspect", RESPONSES,
-        "the pig answered or was hurt by this invasion or volley: does the lord now suspect its player? (only when it hurt the lord)",
+        "does the lord now suspect the player of this invasion or volley?",
         ["no", "yes"],
         [SubjectLoyalist, SubjectRebel, SubjectRevealed, CardInvasion, CardVolley, Damaged,
-         ActorHpOne, ActorDying, SubjectRevealedInResolution, ActorRescued, ActorLord,
-         ActorLoyalist, ActorRevealed, DamageInResolution],
+         ActorHpOne, ActorDying, SubjectRevealedInResolution, ActorRescued, DamageInResolution],
         VARIES;
+    SuspectOther, "suspect-other", RESPONSES,
+        "an unrevealed player's invasion or volley reached a pig other than the lord (answered, or hurt): does the lord now suspect the player?",
+        ["no: only the lord's own damage makes it suspect", "yes"],
+        [ActorLoyalist, ActorRebel, ActorRevealed, SubjectLoyalist, SubjectRebel, CardInvasion,
+         CardVolley, Damaged, ActorDying],
+        YES;
     NullifyHeld, "nullify-held", NULLIFY,
         "is a nullify round held for this trick on this pig?",
         ["yes", "no: the trick cannot be nullified"],

@@ -485,14 +485,24 @@ fn voice(kind: DecisionKind) -> Voice {
             &[],
         ),
         K::Suspect => v(
+            "the lord",
+            "the player",
+            "an invasion or volley",
+            &[
+                "{a} does not suspect {s} of {card}",
+                "{a} suspects {s} of {card}",
+            ],
+            &[F::Damaged, F::SubjectRevealed],
+        ),
+        K::SuspectOther => v(
             "the pig hit",
             "the player",
             "an invasion or volley",
             &[
-                "the lord does not suspect {s} of {card}",
-                "the lord suspects {s} of {card}",
+                "the lord does not suspect {s} of {card} that reached {a}",
+                "the lord suspects {s} of {card} that reached {a}",
             ],
-            &[F::Damaged, F::SubjectRevealed],
+            &[F::ActorLord],
         ),
         K::NullifyHeld => v(
             "the player",
