@@ -282,7 +282,7 @@ fn voice(kind: DecisionKind) -> Voice {
         ),
         K::Playable => v(
             "the pig",
-            "",
+            "its duel target",
             "a card",
             &[
                 "{a} may not play {card} now in its play phase",
@@ -293,7 +293,7 @@ fn voice(kind: DecisionKind) -> Voice {
         ),
         K::KillLimit => v(
             "the pig",
-            "",
+            "its next living pig",
             "a kill",
             &[
                 "{a}, having played a kill this phase, may not play another",
