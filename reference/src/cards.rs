@@ -26,6 +26,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.crossbow_since_kill = false;
             self.kill_dodged = false;
             self.phase_hp = self.hp[pig];
+            self.duel_played = false;
+            self.last_attacked = None;
         }
         // Where the next scan starts: the leftmost card, unless decided otherwise.
         let mut resume = 0;
@@ -47,6 +49,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.revealed_in_resolution = 0;
                 self.rescued_in_resolution = 0;
                 self.last_chain.1 = false;
+                self.damage_in_resolution = false;
+                self.last_nullifier = None;
             }
             self.plays_this_round += 1;
             match (card, scan.kill_target, scan.duel_target) {
@@ -57,6 +61,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         self.reward_since_kill = false;
                         self.crossbow_since_kill = false;
                         self.kill_dodged = false;
+                        self.last_attacked = Some(target);
                     }
                     self.play_kill(pig, target);
                     if !D::PLAIN && !self.crossbow[pig] && self.kill_spent(pig, target) {
@@ -64,6 +69,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                     }
                 }
                 (Card::Duel, _, Some(Some(target))) => {
+                    if !D::PLAIN {
+                        self.duel_played = true;
+                    }
                     let fought_with_kills = self.play_duel(pig, target);
                     if fought_with_kills
                         && self.decide_if(
@@ -85,10 +93,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.settle_put_off(AFTER_CARD);
                 self.reveal_put_off();
             }
-            if self.winner.is_some() || !self.alive[pig] {
+            if !self.alive[pig] {
                 return;
             }
-            if !D::PLAIN {
+            if self.winner.is_some() {
+                // The game is decided: by the rules nothing more happens.
+                let point =
+                    Point::new(DecisionKind::PlaysAfterGameOver, pig, Choice(0)).with_card(card);
+                if !self.decide_if(point, Choice(1), |_| 0) {
+                    return;
+                }
+            } else if !D::PLAIN {
                 let point = Point::new(DecisionKind::PhaseGoesOn, pig, Choice(0)).with_card(card);
                 if !self.decide_if(point, Choice(0), |_| 0) {
                     return;
@@ -206,7 +221,20 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             Card::Kill => true,
             Card::Duel => {
-                let target = self.duel_target(pig);
+                let mut target = self.duel_target(pig);
+                if !D::PLAIN && (self.duel_played || self.kill_played) {
+                    if let Some(seat) = target {
+                        // With a target, a duel is playable, whatever was
+                        // played this phase (a decision in a deviating run:
+                        // the kill's one-per-phase limit read for it too).
+                        let point = Point::new(DecisionKind::Playable, pig, Choice(1))
+                            .about(seat)
+                            .with_card(card);
+                        if !self.decide_if(point, Choice(1), |_| 0) {
+                            target = None;
+                        }
+                    }
+                }
                 scan.duel_target = Some(target);
                 scan.playable[card as usize] = Some(target.is_some());
                 return target.is_some();
@@ -214,7 +242,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Card::Invasion | Card::Volley | Card::Crossbow => true,
             Card::Dodge | Card::Nullify => return false,
         };
-        let point = Point::new(kind, pig, Choice(u8::from(rule))).with_card(card);
+        let mut point = Point::new(kind, pig, Choice(u8::from(rule))).with_card(card);
+        if kind == DecisionKind::KillLimit {
+            // The pig a kill would go to at distance 1.
+            let next = self.next_alive(pig);
+            if next != pig {
+                point = point.about(next);
+            }
+        }
         let mut playable = self.decide_if(point, Choice(1), |_| 0);
         if card == Card::Kill {
             let target = if playable {
@@ -352,6 +387,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if reveal == 0 {
             self.reveal(player, Card::Duel);
         }
+        if !D::PLAIN && !self.alive[target] {
+            // A deviating search took a dead pig: the duel is wasted.
+            return false;
+        }
         if self.nullify_held(player, target, Card::Duel) && self.nullify_round(player, target) {
             return false;
         }
@@ -429,6 +468,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.trick = Some(card);
             self.trick_player = player;
+            self.area_played = true;
         }
         self.resolve_area_trick(player, card, answer);
         if !D::PLAIN {
@@ -438,6 +478,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// The resolution of [`Self::play_area_trick`], once played.
     fn resolve_area_trick(&mut self, player: Seat, card: Card, answer: Card) {
+        if !D::PLAIN && self.winner.is_some() {
+            // Played after the game was decided (a deviating run's phase
+            // that went on): it reaches nobody.
+            return;
+        }
         if self.reveal_on_play(player, None, card, 2) == 0 {
             self.reveal(player, card);
         }
@@ -487,9 +532,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if self.nullify_held(player, pig, card) && self.nullify_round(player, pig) {
                 continue;
             }
-            if let Some(card) = self.answers(pig, answer, player) {
-                self.emit(Event::Respond { pig, card });
-                if pig == 0 && !self.suspected[player] && self.lord_suspects(player, card, false) {
+            if let Some(response) = self.answers(pig, answer, player) {
+                self.emit(Event::Respond {
+                    pig,
+                    card: response,
+                });
+                if (pig == 0 || !D::PLAIN)
+                    && !self.suspected[player]
+                    && self.lord_suspects(pig, player, card, false)
+                {
                     self.suspect(player);
                 }
                 continue;
@@ -509,7 +560,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 }
                 continue;
             }
-            if pig == 0 && !self.suspected[player] && self.lord_suspects(player, card, true) {
+            if (pig == 0 || !D::PLAIN)
+                && !self.suspected[player]
+                && self.lord_suspects(pig, player, card, true)
+            {
                 self.suspect(player);
             }
             if !self.alive[pig] {
@@ -607,9 +661,19 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether MP, having answered (`damaged` false) or been hurt by
     /// `player`'s invasion or volley `card`, now suspects it (not yet
     /// suspected): when it was hurt and the player is unrevealed.
-    fn lord_suspects(&mut self, player: Seat, card: Card, damaged: bool) -> bool {
-        let rule = damaged && !self.revealed[player];
-        let point = Point::new(DecisionKind::Suspect, 0, Choice(u8::from(rule)))
+    fn lord_suspects(&mut self, pig: Seat, player: Seat, card: Card, damaged: bool) -> bool {
+        if pig != 0 && (D::PLAIN || self.revealed[player] || pig == player) {
+            // Only the lord's own damage makes it suspect (a deviating run
+            // asks about every pig hit by an unrevealed player).
+            return false;
+        }
+        let rule = pig == 0 && damaged && !self.revealed[player];
+        let kind = if pig == 0 {
+            DecisionKind::Suspect
+        } else {
+            DecisionKind::SuspectOther
+        };
+        let point = Point::new(kind, pig, Choice(u8::from(rule)))
             .about(player)
             .with_card(card);
         let mut extra = if damaged { Feature::Damaged.bit() } else { 0 };

@@ -13,6 +13,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// leftmost P and is back at 1 HP, or else dies.
     pub(crate) fn deal_damage(&mut self, pig: Seat, source: Seat) {
         self.hp[pig] -= 1;
+        if !D::PLAIN {
+            self.damage_in_resolution = true;
+        }
         self.emit(Event::Damage {
             pig,
             source,
@@ -32,6 +35,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.emit(Event::Rescue { pig });
             if !D::PLAIN {
                 self.rescued_in_resolution |= 1 << pig;
+                self.rescued_this_turn |= 1 << pig;
                 self.rescued(pig, source);
             }
             return;
@@ -124,6 +128,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.dead_hand[pig].clone_from(&self.hand[pig]);
             self.deaths += 1;
             self.death_order[pig] = self.deaths;
+            self.died_this_turn |= 1 << pig;
         }
         let discarded = count_u32(self.hand[pig].len());
         let weapon = self.crossbow[pig];
@@ -138,10 +143,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         match self.role[pig] {
             Role::Lord => self.game_over(Winner::Rebels),
             Role::Rebel => {
+                if !D::PLAIN && source != pig && !decided {
+                    self.death_penalty(source, pig);
+                }
                 let last_rebel = if D::PLAIN {
                     !self.any_rebel_alive()
                 } else {
-                    self.rebels_left() == 0
+                    self.last_rebel(pig)
                 };
                 if last_rebel {
                     let point = Point::new(DecisionKind::RewardBeforeGameOver, source, Choice(0))
@@ -174,11 +182,50 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 }
                 if self.role[source] == Role::Lord && !ended {
                     self.lord_killed_loyalist(source, pig);
+                } else if !D::PLAIN && !ended && !decided && source != pig {
+                    self.death_penalty(source, pig);
+                }
+                if !D::PLAIN && !ended && !decided && source != pig {
+                    // A reward for a loyalist too (never, by the rules).
+                    let point = Point::new(DecisionKind::Reward, source, Choice(1))
+                        .about(pig)
+                        .legal(0b011);
+                    if self.decide_if(point, Choice(0), |_| 0) {
+                        self.draw_reward(source, pig);
+                    }
                 }
             }
         }
         if !D::PLAIN && !decided && self.winner.is_some() {
             self.decisive_death = Some(pig);
+        }
+    }
+
+    /// Whether the rebel `dead` was the last one, as a deviating run
+    /// counts them: none left by the rules; with one left, whether the
+    /// count is taken one off is a decision.
+    fn last_rebel(&mut self, dead: Seat) -> bool {
+        let left = self.rebels_left();
+        if left != 1 {
+            return left == 0;
+        }
+        let Some(rebel) = (0..self.n).find(|&s| self.alive[s] && self.role[s] == Role::Rebel)
+        else {
+            return false;
+        };
+        let point = Point::new(DecisionKind::LastRebel, dead, Choice(0)).about(rebel);
+        self.decide_if(point, Choice(1), |_| 0)
+    }
+
+    /// `source` killed `dead` (a rebel, or a loyalist when `source` is not
+    /// the lord): whether `source` is penalised as the lord is for a
+    /// loyalist (never, by the rules). Deviating runs only.
+    fn death_penalty(&mut self, source: Seat, dead: Seat) {
+        let point = Point::new(DecisionKind::Penalty, source, Choice(1))
+            .about(dead)
+            .legal(0b011);
+        if self.decide_if(point, Choice(0), |_| 0) {
+            self.penalise_lord(source, dead);
         }
     }
 

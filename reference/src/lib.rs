@@ -88,11 +88,23 @@ fn play_game_text<T: Tracer, D: Decider>(
     tracer: T,
     decider: D,
 ) -> Result<(Outcome, String), RunError> {
+    play_game_keeping(game, budget, tracer, decider).0
+}
+
+/// [`play_game_text`], giving the decider back as the run left it.
+fn play_game_keeping<T: Tracer, D: Decider>(
+    game: &Game,
+    budget: Budget,
+    tracer: T,
+    decider: D,
+) -> (Result<(Outcome, String), RunError>, D) {
     let mut table = Table::new(game, tracer, decider);
-    let winner = play_turns(&mut table, game, budget)?;
-    let outcome = table.outcome(winner);
-    let text = table.judge_text(&outcome);
-    Ok((outcome, text))
+    let result = play_turns(&mut table, game, budget).map(|winner| {
+        let outcome = table.outcome(winner);
+        let text = table.judge_text(&outcome);
+        (outcome, text)
+    });
+    (result, table.decider)
 }
 
 /// Plays `game` to its end and reads the whole table (HP, weapons,
@@ -151,6 +163,9 @@ fn play_turns<T: Tracer, D: Decider>(
         let deaths_before = table.deaths;
         if !D::PLAIN {
             table.revealed_this_turn = 0;
+            table.died_this_turn = 0;
+            table.rescued_this_turn = 0;
+            table.area_played = false;
         }
         table.draw_cards(pig, 2);
         if D::PLAIN || table.alive[pig] {
@@ -197,7 +212,8 @@ fn next_turn<T: Tracer, D: Decider>(
     }
     let lord = table.alive[0] && living != 0;
     let after = table.next_alive(living);
-    let skip = after != living && after != pig;
+    // Skipping the next living pig may give the pig itself another turn.
+    let skip = after != living;
     let legal = 0b001 | if lord { 0b010 } else { 0 } | if skip { 0b100 } else { 0 };
     if legal == 0b001 {
         return living;

@@ -36,8 +36,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// is the trick's `player`, or the last J's player for a counter round;
     /// `target` is the pig the trick is resolved on): at `from`.
     fn round_start(&mut self, from: Seat, player: Seat, target: Seat, counter: bool) -> Seat {
-        let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0))
-            .legal(if counter { 0b1111 } else { 0b1011 });
+        // An earlier chain's last nullifier on this card, for a first round.
+        let earlier = self.last_nullifier.filter(|_| !D::PLAIN && !counter);
+        let legal =
+            if counter { 0b1111 } else { 0b1011 } | if earlier.is_some() { 0b10000 } else { 0 };
+        let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0)).legal(legal);
         let point = point.with_trick(self.trick);
         let counter_bit = if counter {
             Feature::CounterRound.bit()
@@ -48,6 +51,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Choice(1) => self.next_seat(from),
             Choice(2) => player,
             Choice(3) => target,
+            Choice(4) => earlier.unwrap_or(from),
             _ => from,
         }
     }
@@ -174,6 +178,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return (depth, depth % 2 == 1);
             };
             depth += 1;
+            if !D::PLAIN {
+                self.last_nullifier = Some(pig);
+            }
             self.emit(Event::Nullify {
                 pig,
                 target,
@@ -218,5 +225,10 @@ fn chain_features(depth: usize) -> u128 {
     } else {
         0
     };
-    protecting | counter
+    let two = if depth > 1 {
+        Feature::ChainTwo.bit()
+    } else {
+        0
+    };
+    protecting | counter | two
 }

@@ -114,8 +114,8 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// How many loyalists' deaths counted against the rebels left
     /// (deviating runs only; none by the rules).
     pub(crate) loyalists_counted: usize,
-    /// The dead pigs that print no line at all, a bit per seat (deviating
-    /// runs only).
+    /// The pigs that print no line at all, a bit per seat (deviating runs
+    /// only).
     pub(crate) dead_without_line: u16,
     /// The pigs the lord has suspected at some time, a bit per seat (for
     /// contexts only).
@@ -123,6 +123,27 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The pigs whose nullify reveals them once the card being resolved
     /// is resolved, a bit per seat (deviating runs only).
     pub(crate) reveal_after_card: u16,
+    /// The pigs that died in the current turn, a bit per seat (for
+    /// contexts only).
+    pub(crate) died_this_turn: u16,
+    /// The pigs a peach saved from dying in the current turn, a bit per
+    /// seat (for contexts only).
+    pub(crate) rescued_this_turn: u16,
+    /// Whether a pig took damage while the current card was resolved (for
+    /// contexts only).
+    pub(crate) damage_in_resolution: bool,
+    /// Whether the pig whose turn it is has played a duel this phase (for
+    /// contexts only).
+    pub(crate) duel_played: bool,
+    /// Whether an invasion or volley was played in the current turn (for
+    /// contexts only).
+    pub(crate) area_played: bool,
+    /// The target of the last kill of the pig whose turn it is, this
+    /// phase (for contexts only).
+    pub(crate) last_attacked: Option<Seat>,
+    /// The last pig that played a nullify on the card being resolved
+    /// (deviating runs only).
+    pub(crate) last_nullifier: Option<Seat>,
 }
 
 /// A reward or a penalty put off by a deviation.
@@ -214,6 +235,13 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             dead_without_line: 0,
             once_suspected: 0,
             reveal_after_card: 0,
+            died_this_turn: 0,
+            rescued_this_turn: 0,
+            damage_in_resolution: false,
+            duel_played: false,
+            area_played: false,
+            last_attacked: None,
+            last_nullifier: None,
         };
         if !D::PLAIN {
             // Each pig's starting and maximum HP (4 by the rules).
@@ -273,16 +301,21 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
 
     /// Takes the decision at `point`: the rules' choice for the [`Plain`]
     /// decider, which never builds the context; otherwise the decider's
-    /// choice in the context of `point` plus the features `extra` gives.
+    /// choice in the context of `point` plus the features `extra` gives,
+    /// both worked out only for the features the decider reads here.
     #[inline(always)]
     pub(crate) fn decide(&mut self, point: Point, extra: impl FnOnce(&Self) -> u128) -> Choice {
         if D::PLAIN {
             return point.rule;
         }
-        if !self.decider.begin(point.kind) {
+        let Some(wanted) = self.decider.begin(point.kind, self.turn) else {
             return point.rule;
-        }
-        let context = FeatureSet(self.context(&point) | extra(self));
+        };
+        let context = if wanted == 0 {
+            FeatureSet(0)
+        } else {
+            FeatureSet((self.context(&point, wanted) | extra(self)) & wanted)
+        };
         self.decider.choose(&point, self.turn, context)
     }
 
@@ -298,61 +331,69 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         self.decide(point, extra) == yes
     }
 
-    /// The features of `point` that the table shows: the roles, reveals
-    /// and suspicions of its actor and subject, its card, the card being
-    /// resolved, whose turn, HP, weapon, hand and deck.
-    fn context(&self, point: &Point) -> u128 {
+    /// The features of `point` that the table shows, among those of
+    /// `wanted` (a bit per [`Feature`]; a feature outside it is not worked
+    /// out, and may be left out): the roles, reveals and suspicions of its
+    /// actor and subject, its card, the card being resolved, whose turn,
+    /// HP, weapon, hand and deck. Each feature is worked out here and
+    /// nowhere else.
+    fn context(&self, point: &Point, wanted: u128) -> u128 {
         use Feature::*;
         let mut set = 0u128;
-        let mut put = |feature: Feature, holds: bool| {
-            if holds {
-                set |= feature.bit();
-            }
-        };
+        // `put!(F, holds)`: F holds when `holds` does; `holds` is worked
+        // out only when F is wanted.
+        macro_rules! put {
+            ($feature:expr, $holds:expr) => {
+                if wanted & $feature.bit() != 0 && $holds {
+                    set |= $feature.bit();
+                }
+            };
+        }
         let actor = point.actor;
-        let role_feature = |seat: Seat, lord, loyalist, rebel| match self.role[seat] {
-            Role::Lord => lord,
-            Role::Loyalist => loyalist,
-            Role::Rebel => rebel,
-        };
-        put(
+        let role_feature =
+            |seat: Seat, lord: Feature, loyalist: Feature, rebel: Feature| match self.role[seat] {
+                Role::Lord => lord,
+                Role::Loyalist => loyalist,
+                Role::Rebel => rebel,
+            };
+        put!(
             role_feature(actor, ActorLord, ActorLoyalist, ActorRebel),
-            true,
+            true
         );
-        put(ActorRevealed, self.revealed[actor]);
-        put(ActorSuspected, self.suspected[actor]);
+        put!(ActorRevealed, self.revealed[actor]);
+        put!(ActorSuspected, self.suspected[actor]);
         if let Some(subject) = point.subject {
-            put(
+            put!(
                 role_feature(subject, SubjectLord, SubjectLoyalist, SubjectRebel),
-                true,
+                true
             );
-            put(SubjectRevealed, self.revealed[subject]);
-            put(SubjectSuspected, self.suspected[subject]);
-            put(SubjectIsActor, subject == actor);
-            put(
+            put!(SubjectRevealed, self.revealed[subject]);
+            put!(SubjectSuspected, self.suspected[subject]);
+            put!(SubjectIsActor, subject == actor);
+            put!(
                 SubjectIsNext,
-                subject != actor && self.next_alive(actor) == subject,
+                subject != actor && self.next_alive(actor) == subject
             );
-            put(
+            put!(
                 SubjectNextSeat,
-                subject != actor && self.next_seat(actor) == subject,
+                subject != actor && self.next_seat(actor) == subject
             );
-            put(
+            put!(
                 SubjectPrevSeat,
-                subject != actor && self.next_seat(subject) == actor,
+                subject != actor && self.next_seat(subject) == actor
             );
-            put(
+            put!(
                 SubjectIsPrevious,
-                subject != actor && self.next_alive(subject) == actor,
+                subject != actor && self.next_alive(subject) == actor
             );
-            put(
+            put!(
                 SubjectSameSide,
-                (self.role[subject] == Role::Rebel) == (self.role[actor] == Role::Rebel),
+                (self.role[subject] == Role::Rebel) == (self.role[actor] == Role::Rebel)
             );
         }
         if let Some(card) = point.card {
-            put(card_feature(card), true);
-            put(CardArea, matches!(card, Card::Invasion | Card::Volley));
+            put!(card_feature(card), true);
+            put!(CardArea, matches!(card, Card::Invasion | Card::Volley));
         }
         if let Some(trick) = self.trick {
             let feature = match trick {
@@ -363,68 +404,142 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 _ => None,
             };
             if let Some(feature) = feature {
-                put(feature, true);
+                put!(feature, true);
             }
-            put(TrickArea, matches!(trick, Card::Invasion | Card::Volley));
-            put(ActorPlayedTrick, actor == self.trick_player);
-            put(
+            put!(TrickArea, matches!(trick, Card::Invasion | Card::Volley));
+            put!(ActorPlayedTrick, actor == self.trick_player);
+            put!(
                 ActorAfterPlayer,
-                actor != self.trick_player && self.next_alive(self.trick_player) == actor,
+                actor != self.trick_player && self.next_alive(self.trick_player) == actor
             );
         }
-        put(Nullified, self.nullified);
-        put(OwnTurn, actor == self.current);
-        put(ActorHpFull, self.hp[actor] >= self.max_hp(actor));
-        put(ActorHpOne, self.hp[actor] == 1);
-        put(ActorDying, self.hp[actor] <= 0);
-        put(ActorCrossbow, self.crossbow[actor]);
-        put(ActorHoldsPeach, self.hand[actor].contains(&Card::Peach));
-        put(ActorHandEmpty, self.hand[actor].is_empty());
-        put(KillPlayed, self.kill_played && actor == self.current);
-        put(
+        put!(Nullified, self.nullified);
+        put!(OwnTurn, actor == self.current);
+        put!(ActorHpFull, self.hp[actor] >= self.max_hp(actor));
+        put!(ActorHpOne, self.hp[actor] == 1);
+        put!(ActorDying, self.hp[actor] <= 0);
+        put!(ActorCrossbow, self.crossbow[actor]);
+        put!(ActorHoldsPeach, self.hand[actor].contains(&Card::Peach));
+        put!(ActorHandEmpty, self.hand[actor].is_empty());
+        put!(KillPlayed, self.kill_played && actor == self.current);
+        put!(
             DeckLast,
-            self.deck.len() - self.top.min(self.deck.len()) <= 1,
+            self.deck.len() - self.top.min(self.deck.len()) <= 1
         );
-        put(DeathInResolution, self.death_in_resolution);
-        put(TwoAlive, self.alive.iter().filter(|&&a| a).count() == 2);
-        put(
+        put!(DeathInResolution, self.death_in_resolution);
+        put!(TwoAlive, self.alive.iter().filter(|&&a| a).count() == 2);
+        put!(
             CrossbowThisTurn,
-            self.crossbow[actor] && self.crossbow_turn[actor] == self.turn,
+            self.crossbow[actor] && self.crossbow_turn[actor] == self.turn
         );
         let current = actor == self.current;
-        put(RewardSinceKill, current && self.reward_since_kill);
-        put(CrossbowSinceKill, current && self.crossbow_since_kill);
-        put(KillDodged, current && self.kill_dodged);
-        put(ActorDead, !self.alive[actor]);
-        put(RewardDraw, self.rewarding);
-        put(DeathEndedGame, self.decisive_death == Some(actor));
-        put(ActorHpTwo, self.hp[actor] == 2);
-        put(
+        put!(RewardSinceKill, current && self.reward_since_kill);
+        put!(CrossbowSinceKill, current && self.crossbow_since_kill);
+        put!(KillDodged, current && self.kill_dodged);
+        put!(ActorDead, !self.alive[actor]);
+        put!(RewardDraw, self.rewarding);
+        put!(DeathEndedGame, self.decisive_death == Some(actor));
+        put!(ActorHpTwo, self.hp[actor] == 2);
+        put!(
             ActorHpOneBelowFull,
-            self.hp[actor] == self.max_hp(actor) - 1,
+            self.hp[actor] == self.max_hp(actor) - 1
         );
-        put(ActorRescued, self.rescued_in_resolution & (1 << actor) != 0);
-        put(
+        put!(ActorRescued, self.rescued_in_resolution & (1 << actor) != 0);
+        put!(
             ActorNoLivingAfter,
-            !self.alive[actor + 1..self.n].iter().any(|&a| a),
+            !self.alive[actor + 1..self.n].iter().any(|&a| a)
         );
         if let Some(subject) = point.subject {
-            put(
+            put!(
                 SubjectRevealedThisTurn,
-                self.revealed_this_turn & (1 << subject) != 0,
+                self.revealed_this_turn & (1 << subject) != 0
             );
-            put(SubjectTurn, subject == self.current);
-            put(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
-            put(
+            put!(SubjectTurn, subject == self.current);
+            put!(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
+            put!(
                 SubjectOnceSuspected,
-                self.once_suspected & (1 << subject) != 0,
+                self.once_suspected & (1 << subject) != 0
             );
         }
-        put(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
-        put(
+        put!(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
+        put!(
             TrickByRebel,
-            self.trick.is_some() && self.role[self.trick_player] == Role::Rebel,
+            self.trick.is_some() && self.role[self.trick_player] == Role::Rebel
         );
+        // The grid every decision shares: the same properties of the
+        // actor, the other pig and the turn's pig (HP, cards held, seat,
+        // what happened to it this turn), the card being resolved (its
+        // player, its chain), and what already happened this turn and
+        // this card.
+        let holds = |seat: Seat, card: Card| self.hand[seat].contains(&card);
+        let last = self.n - 1;
+        if let Some(subject) = point.subject {
+            put!(SubjectHpFull, self.hp[subject] >= self.max_hp(subject));
+            put!(SubjectHpOne, self.hp[subject] == 1);
+            put!(SubjectDead, !self.alive[subject]);
+            put!(SubjectCrossbow, self.crossbow[subject]);
+            put!(SubjectHoldsDodge, holds(subject, Card::Dodge));
+            put!(SubjectHoldsPeach, holds(subject, Card::Peach));
+            put!(SubjectHoldsNullify, holds(subject, Card::Nullify));
+            put!(SubjectHandEmpty, self.hand[subject].is_empty());
+            put!(SubjectLastSeat, subject == last);
+            put!(SubjectEarlierSeat, subject < actor);
+            put!(
+                SubjectSecondNext,
+                subject != actor && {
+                    let next = self.next_alive(actor);
+                    next != subject && self.next_alive(next) == subject
+                }
+            );
+            put!(
+                SubjectPlayedTrick,
+                self.trick.is_some() && self.trick_player == subject
+            );
+            put!(
+                SubjectLastAttacked,
+                actor == self.current && self.last_attacked == Some(subject)
+            );
+        }
+        if let Some(card) = point.card {
+            put!(
+                ActorHoldsTwo,
+                self.hand[actor].iter().filter(|&&c| c == card).count() >= 2
+            );
+        }
+        put!(ActorHoldsDodge, holds(actor, Card::Dodge));
+        put!(ActorHoldsNullify, holds(actor, Card::Nullify));
+        put!(ActorHoldsOne, self.hand[actor].len() == 1);
+        put!(ActorLastSeat, actor == last);
+        put!(
+            ActorRevealedThisTurn,
+            self.revealed_this_turn & (1 << actor) != 0
+        );
+        put!(
+            ActorRescuedThisTurn,
+            self.rescued_this_turn & (1 << actor) != 0
+        );
+        if self.trick.is_some() {
+            put!(TrickByLord, self.role[self.trick_player] == Role::Lord);
+            put!(TrickPlayerRevealed, self.revealed[self.trick_player]);
+        }
+        put!(DamageInResolution, self.damage_in_resolution);
+        put!(DeathThisTurn, self.died_this_turn != 0);
+        put!(
+            EarlierDeathThisTurn,
+            self.died_this_turn & ((1u16 << actor) - 1) != 0
+        );
+        put!(RescueThisTurn, self.rescued_this_turn != 0);
+        put!(DuelPlayed, actor == self.current && self.duel_played);
+        put!(AreaPlayed, self.area_played);
+        put!(GameDecided, self.winner.is_some());
+        let current = self.current;
+        put!(TurnPigLord, self.role[current] == Role::Lord);
+        put!(TurnPigRebel, self.role[current] == Role::Rebel);
+        put!(
+            TurnPigNext,
+            actor != current && self.next_alive(current) == actor
+        );
+        put!(TurnPigRevealed, self.revealed[current]);
         set
     }
 
@@ -496,18 +611,27 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             }
         }
         let card = self.deck[self.top];
+        let mut cycles = false;
         let last_card = if D::PLAIN {
             self.deck_exhausted()
         } else {
             self.lot_first = false;
-            kept || (self.deck.len() - self.top == 1
-                && self.decide_if(
-                    Point::new(DecisionKind::LastCardKept, pig, Choice(0)),
-                    Choice(0),
-                    |_| 0,
-                ))
+            kept || (self.deck.len() - self.top == 1 && {
+                let point = Point::new(DecisionKind::LastCardKept, pig, Choice(0));
+                match self.decide(point, |_| 0) {
+                    Choice(1) => false,
+                    Choice(2) => {
+                        cycles = true;
+                        false
+                    }
+                    _ => true,
+                }
+            })
         };
-        if !last_card {
+        if cycles {
+            // The deck starts again from its first card.
+            self.top = 0;
+        } else if !last_card {
             self.top += 1;
         }
         if front {
@@ -611,20 +735,25 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let Some(mut index) = self.hand[pig].iter().position(|&c| c == card) else {
             return false;
         };
-        if !D::PLAIN && index == 0 {
-            // The needed card is the hand's first: whether the search sees it.
-            let two = if self.hand[pig][1..].contains(&card) {
-                Feature::ActorHoldsTwo.bit()
-            } else {
-                0
-            };
-            let point = Point::new(DecisionKind::FirstCardMissed, pig, Choice(0)).with_card(card);
-            if self.decide_if(point, Choice(1), |_| two) {
-                let Some(later) = self.hand[pig][1..].iter().position(|&c| c == card) else {
-                    return false;
-                };
-                self.remove_card(pig, later + 1);
-                return true;
+        let only_last = index + 1 == self.hand[pig].len();
+        if !D::PLAIN && (index == 0 || only_last) {
+            // The needed card is the hand's first, or its only copy is the
+            // hand's last: whether the search sees it.
+            let legal =
+                0b001 | if index == 0 { 0b010 } else { 0 } | if only_last { 0b100 } else { 0 };
+            let point = Point::new(DecisionKind::FirstCardMissed, pig, Choice(0))
+                .with_card(card)
+                .legal(legal);
+            match self.decide(point, |_| 0) {
+                Choice(1) => {
+                    let Some(later) = self.hand[pig][1..].iter().position(|&c| c == card) else {
+                        return false;
+                    };
+                    self.remove_card(pig, later + 1);
+                    return true;
+                }
+                Choice(2) => return false,
+                _ => {}
             }
         }
         if !D::PLAIN {
@@ -688,6 +817,21 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 });
                 continue;
             }
+            if !D::PLAIN && !self.hand[seat].is_empty() {
+                let point = Point::new(DecisionKind::PrintHand, seat, Choice(0));
+                match self.decide(point, |_| 0) {
+                    Choice(1) => {
+                        pigs.push(PigFate::Alive(Vec::new()));
+                        continue;
+                    }
+                    Choice(2) => {
+                        self.dead_without_line |= 1 << seat;
+                        pigs.push(PigFate::Alive(Vec::new()));
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             let mut hand = self.hand[seat].clone();
             if self.crossbow[seat]
                 && self.decide_if(
@@ -714,7 +858,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 lines[seat] = Some(None);
                 continue;
             }
-            if self.alive[seat] && matches!(fate, PigFate::Alive(hand) if hand.is_empty()) {
+            if self.alive[seat]
+                && self.hand[seat].is_empty()
+                && matches!(fate, PigFate::Alive(hand) if hand.is_empty())
+            {
                 let stale = if D::PLAIN { None } else { self.last_card[seat] };
                 let point = Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0))
                     .legal(if stale.is_some() { 0b111 } else { 0b011 });

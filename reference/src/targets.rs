@@ -24,11 +24,7 @@ use crate::table::Table;
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether `player` is hostile to `pig` (would kill or duel it with `card`).
     fn hostile(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
-        let rule = match self.role[player] {
-            Role::Lord => self.is_revealed_rebel(pig) || self.suspected[pig],
-            Role::Loyalist => self.is_revealed_rebel(pig),
-            Role::Rebel => self.is_lord_or_revealed_loyalist(pig),
-        };
+        let rule = self.would_attack(player, pig);
         let point = Point::new(DecisionKind::Hostile, player, Choice(u8::from(rule)))
             .about(pig)
             .with_card(card);
@@ -45,17 +41,30 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether the search looks past a dead seat is a decision in a
     /// deviating run (it always does, by the rules).
     fn first_hostile(&mut self, player: Seat, card: Card) -> Option<Seat> {
-        let mut pig = player;
+        self.first_hostile_after(player, player, card)
+    }
+
+    /// [`Self::first_hostile`], the walk starting after `from` (the
+    /// player, or a seat after it) and ending before the player.
+    fn first_hostile_after(&mut self, player: Seat, from: Seat, card: Card) -> Option<Seat> {
+        let mut pig = from;
         let mut passed_dead = 0;
-        for _ in 1..self.n {
+        // The seats strictly between `from` and the player, going forward.
+        let seats = (player + self.n - from - 1) % self.n;
+        for _ in 0..seats {
             pig = self.next_seat(pig);
             if !self.alive[pig] {
                 if !D::PLAIN {
+                    // Whether the search would take the dead pig as a target.
+                    let dead_enemy = self.would_attack(player, pig);
                     let past = Point::new(DecisionKind::DuelPastDead, player, Choice(0))
                         .about(pig)
-                        .with_card(card);
-                    if !self.decide_if(past, Choice(0), |_| passed_dead) {
-                        return None;
+                        .with_card(card)
+                        .legal(if dead_enemy { 0b111 } else { 0b011 });
+                    match self.decide(past, |_| passed_dead) {
+                        Choice(1) => return None,
+                        Choice(2) => return Some(pig),
+                        _ => {}
                     }
                     passed_dead = Feature::PassedDead.bit();
                 }
@@ -66,6 +75,29 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
         }
         None
+    }
+
+    /// Whether `player` would attack `pig` by the rules, read without a
+    /// decision (a deviating run's search that meets a dead pig).
+    fn would_attack(&self, player: Seat, pig: Seat) -> bool {
+        match self.role[player] {
+            Role::Lord => self.is_revealed_rebel(pig) || self.suspected[pig],
+            Role::Loyalist => self.is_revealed_rebel(pig),
+            Role::Rebel => self.is_lord_or_revealed_loyalist(pig),
+        }
+    }
+
+    /// The last living pig before `pig`, going backward (`pig` itself
+    /// when no other lives).
+    fn previous_alive(&self, pig: Seat) -> Seat {
+        let mut seat = pig;
+        for _ in 1..self.n {
+            seat = self.previous_seat(seat);
+            if self.alive[seat] {
+                return seat;
+            }
+        }
+        pig
     }
 
     /// The pig `player` would kill: the next living pig, if hostile.
@@ -91,9 +123,24 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if self.hostile(player, seat, Card::Kill) {
                 return Some(seat);
             }
-            let further = Point::new(DecisionKind::KillPastFriend, player, Choice(0)).about(seat);
-            if !self.decide_if(further, Choice(1), |_| 0) {
-                return None;
+            // Whether the kill looks further: on, back to the previous
+            // living pig (distance both ways), or to the lord (a rebel's).
+            let previous = self.previous_alive(player);
+            let back = previous != seat && previous != player;
+            let lord = self.role[player] == Role::Rebel && seat != 0 && self.alive[0];
+            let legal = 0b0011 | if back { 0b0100 } else { 0 } | if lord { 0b1000 } else { 0 };
+            let further = Point::new(DecisionKind::KillPastFriend, player, Choice(0))
+                .about(seat)
+                .legal(legal);
+            match self.decide(further, |_| 0) {
+                Choice(1) => {}
+                Choice(2) => {
+                    return self
+                        .hostile(player, previous, Card::Kill)
+                        .then_some(previous)
+                }
+                Choice(3) => return Some(0),
+                _ => return None,
             }
         }
         None
@@ -128,6 +175,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 .first_revealed_hostile(player)
                 .or_else(|| self.first_hostile(player, Card::Duel)),
             Choice(2) => self.last_hostile(player),
+            Choice(3) => {
+                let next = self.next_alive(player);
+                self.first_hostile_after(player, next, Card::Duel)
+            }
             _ => self.first_hostile(player, Card::Duel),
         }
     }

@@ -746,3 +746,87 @@ fn only_a_kill_answers_a_duel_and_a_deviation_may_answer_with_a_dodge() {
         "MP\nF F\nDEAD\nD D D D F\n"
     );
 }
+
+/// FP2's six duels meet an MP without kills; MP holds one peach, and the
+/// deck is P F (F, the last card, drawn again and again).
+const SIX_DUELS: &str = "2 2\nMP D D D D\nFP F F F F\nP F\n";
+
+#[test]
+fn the_decks_last_card_stays_and_a_deviation_may_start_the_deck_again() {
+    // Turn 1: MP draws P and F (the last card, left in place); it is at
+    // full HP and has no duel target. Turn 2: FP2 draws F F and duels MP:
+    // the fourth duel brings MP to 0 HP, it eats its peach (1 HP), and the
+    // fifth kills it. FP2 keeps one F.
+    let game = game(SIX_DUELS);
+    let (_, log) = decisions(&game, Budget::default());
+    let last = find(&log, DecisionKind::LastCardKept, |_| true);
+    assert_eq!((last.turn, last.actor, last.rule), (1, 0, Choice(0)));
+    assert_eq!(last.kind.section(), "Set-up");
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nF\n".to_string()));
+    // A deck that starts again from its first card gives FP2 P and F: its
+    // four duels bring MP to 0 HP (it eats its peach), its P is not
+    // playable at full HP, and the F after it kills MP.
+    assert_eq!(
+        with_rule(&game, DecisionKind::LastCardKept, &[], 2),
+        "FP\nDEAD\nP\n"
+    );
+    // "its hand left to right": a program that prints an empty line for a
+    // hand of one card.
+    let one = [(Feature::ActorHoldsOne, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintHand, &one, 1),
+        "FP\nDEAD\n\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP once (3 HP) and reveals; turn 3: FP3 duels MP
+/// twice (1 HP) and reveals. Turn 4: MP draws F F and duels FP2 four
+/// times: FP2 dies, and FP3 is the one rebel left. The deck's last card
+/// is F.
+const TWO_REBELS: &str = "3 7\nMP F F F F\nFP F D D D\nFP F F D D\nD D D D D D F\n";
+
+#[test]
+fn the_lord_wins_only_when_no_rebel_is_left() {
+    // By the rules MP draws its reward (F F F) for FP2 and duels the
+    // revealed FP3 four times: FP3 dies, the last rebel, and MP keeps
+    // D D F.
+    let game = game(TWO_REBELS);
+    let (_, log) = decisions(&game, Budget::default());
+    let last = find(&log, DecisionKind::LastRebel, |_| true);
+    assert_eq!(
+        (last.turn, last.actor, last.subject, last.rule),
+        (4, 1, Some(2), Choice(0))
+    );
+    assert_eq!(last.kind.section(), "Damage, dying, death");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D F\nDEAD\nDEAD\n".to_string())
+    );
+    // Rebels counted one off: FP2's death ends the game at once, before
+    // any reward, with FP3 alive.
+    assert_eq!(
+        with_rule(&game, DecisionKind::LastRebel, &[], 1),
+        "MP\nD D F F\nDEAD\nD D D D\n"
+    );
+}
+
+#[test]
+fn a_duel_looks_past_the_dead_and_a_deviation_may_waste_it_on_a_dead_rebel() {
+    // The same game: after FP2's death MP's duel search passes the dead
+    // seat 2 and finds FP3.
+    let game = game(TWO_REBELS);
+    let (_, log) = decisions(&game, Budget::default());
+    let past = find(&log, DecisionKind::DuelPastDead, |_| true);
+    assert_eq!(
+        (past.turn, past.actor, past.subject, past.rule),
+        (4, 0, Some(1), Choice(0))
+    );
+    assert!(past.is_legal(Choice(2)), "the dead FP2 is one MP attacks");
+    // A search that takes the dead, revealed FP2 wastes MP's five duels
+    // on it. Turn 5: FP3 draws F F, and its first duel kills MP (1 HP).
+    let lord = [(Feature::ActorLord, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::DuelPastDead, &lord, 2),
+        "FP\nDEAD\nDEAD\nD D D D F\n"
+    );
+}

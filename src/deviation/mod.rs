@@ -57,7 +57,8 @@ use std::time::{Duration, Instant};
 
 use pigkill_engine::{Budget, Game};
 use pigkill_reference::decision::{
-    decisions, deviated_output, Decision, DecisionKind, Deviation, DeviationRule,
+    decisions, decisions_kept, deviated_output, Decision, DecisionKind, Deviation, DeviationRule,
+    Logged,
 };
 
 pub use generalise::{candidate_rules, fit, Fit};
@@ -85,8 +86,14 @@ pub struct Run {
     pub actual: String,
     /// The right output.
     pub reference: String,
-    /// The decisions of the plain reference run, in order.
+    /// The decisions of the plain reference run, in order (only those a
+    /// few rules could change, each with only the features they read, in
+    /// a run made by [`Run::right_for`] until [`Run::completed`]).
     pub log: Vec<Decision>,
+    /// The turn of the plain run's last decision.
+    last_turn: u32,
+    /// Whether `log` holds every decision with its whole context.
+    complete: bool,
     /// The positions in `log` of each kind's decisions.
     by_kind: HashMap<DecisionKind, Vec<usize>>,
     /// Whether the program's output is the right one.
@@ -111,17 +118,49 @@ impl Run {
     /// The run of a program that printed the right output on `game`.
     pub fn right(game: Game) -> Option<Run> {
         let (outcome, log) = decisions(&game, budget());
-        let reference = outcome.ok()?.to_judge_text();
-        let mut by_kind: HashMap<DecisionKind, Vec<usize>> = HashMap::new();
-        for (i, d) in log.iter().enumerate() {
-            by_kind.entry(d.kind).or_default().push(i);
+        let last_turn = log.last().map_or(0, |d| d.turn);
+        Run::made(game, outcome, log, last_turn, true)
+    }
+
+    /// [`Run::right`] with a log that keeps only what `rules` need to
+    /// tell where they fire ([`Run::changed_by`], [`Run::output_with`] of
+    /// those rules): far cheaper on a game where they may not fire at
+    /// all. [`Run::completed`] makes it a whole run before any other use.
+    pub fn right_for(game: Game, rules: &[DeviationRule]) -> Option<Run> {
+        let (outcome, log, last_turn) = decisions_kept(&game, budget(), Logged::for_rules(rules));
+        Run::made(game, outcome, log, last_turn, false)
+    }
+
+    /// This run with its whole log (the run [`Run::right`] makes, and what
+    /// the program printed kept).
+    pub fn completed(mut self) -> Run {
+        if !self.complete {
+            let (_, log) = decisions(&self.game, budget());
+            self.by_kind = by_kind(&log);
+            self.log = log;
+            self.complete = true;
         }
+        self
+    }
+
+    /// The run of a program that printed the right output, from the plain
+    /// reference run's outcome and log.
+    fn made(
+        game: Game,
+        outcome: Result<pigkill_engine::Outcome, pigkill_engine::RunError>,
+        log: Vec<Decision>,
+        last_turn: u32,
+        complete: bool,
+    ) -> Option<Run> {
+        let reference = outcome.ok()?.to_judge_text();
         Some(Run {
             game,
             actual: reference.clone(),
             reference,
+            by_kind: by_kind(&log),
             log,
-            by_kind,
+            last_turn,
+            complete,
             passed: true,
         })
     }
@@ -145,7 +184,7 @@ impl Run {
     /// longer than the program's own run did counts as not ending, so that
     /// no candidate costs a run to the judge's turn cap.
     pub fn deviated_budget(&self) -> Budget {
-        let turns = self.log.last().map_or(0, |d| d.turn);
+        let turns = self.last_turn;
         Budget {
             max_turns: turns.saturating_mul(3).clamp(300, budget().max_turns),
         }
@@ -166,6 +205,15 @@ impl Run {
             .ok()
             .map(Cow::Owned)
     }
+}
+
+/// The positions in `log` of each kind's decisions.
+fn by_kind(log: &[Decision]) -> HashMap<DecisionKind, Vec<usize>> {
+    let mut by_kind: HashMap<DecisionKind, Vec<usize>> = HashMap::new();
+    for (i, d) in log.iter().enumerate() {
+        by_kind.entry(d.kind).or_default().push(i);
+    }
+    by_kind
 }
 
 /// Whether `rule` changes `decision`: of its kind, its context holds

@@ -970,7 +970,10 @@ fn split(
             return;
         }
         let game = search_game(options.seed, index);
-        let Some(mut run) = Run::right(game) else {
+        // Most games are dropped: log only what the living rules read
+        // until the game is kept.
+        let read: Vec<DeviationRule> = alive.iter().flat_map(|&h| hypotheses[h].rules()).collect();
+        let Some(run) = Run::right_for(game, &read) else {
             continue;
         };
         // Rules that change the same decisions the same way print the same
@@ -1002,6 +1005,7 @@ fn split(
         };
         used += 1;
         *program_runs += 1;
+        let mut run = run.completed();
         run.printed(&actual, options.mode);
         runs.push(run);
         for h in hypotheses.iter_mut() {
@@ -1130,7 +1134,10 @@ fn confirm(
         if prediction.of >= options.confirm_games || deadline.over() {
             break;
         }
-        let Some(mut run) = Run::right(search_game(options.seed, CONFIRM_OFFSET + index)) else {
+        // Most games are dropped: log only what the rules read until the
+        // game is kept.
+        let game = search_game(options.seed, CONFIRM_OFFSET + index);
+        let Some(run) = Run::right_for(game, all) else {
             continue;
         };
         // Beside another mistake, a rule shows where it changes what that
@@ -1151,8 +1158,9 @@ fn confirm(
                 let actual = solution(&run.game);
                 confirming.outputs.insert(index, actual.clone());
                 if let Some(actual) = &actual {
-                    run.printed(actual, options.mode);
-                    confirming.new_runs.push(run.clone());
+                    let mut kept = run.clone().completed();
+                    kept.printed(actual, options.mode);
+                    confirming.new_runs.push(kept);
                 }
                 actual
             }

@@ -84,9 +84,12 @@ pub(crate) trait Decider {
     /// the engine skips building contexts altogether.
     const PLAIN: bool;
 
-    /// Starts the run's next decision, of `kind`; true when its context is
-    /// wanted (a rule of that kind, an instance at that index, or a log).
-    fn begin(&mut self, kind: DecisionKind) -> bool;
+    /// Starts the run's next decision, of `kind`, taken in turn `turn`:
+    /// `None` when the rules' choice is taken without asking [`Decider::choose`],
+    /// else the features of its context that are read (a bit per
+    /// [`super::Feature`]: those of the rules of that kind, and the logged
+    /// ones when it is logged; none for an instance alone).
+    fn begin(&mut self, kind: DecisionKind, turn: u32) -> Option<u128>;
 
     /// Takes the decision begun last at `point`, in this context.
     fn choose(&mut self, point: &Point, turn: u32, context: FeatureSet) -> Choice;
@@ -107,8 +110,8 @@ impl Decider for Plain {
     const PLAIN: bool = true;
 
     #[inline(always)]
-    fn begin(&mut self, _kind: DecisionKind) -> bool {
-        false
+    fn begin(&mut self, _kind: DecisionKind, _turn: u32) -> Option<u128> {
+        None
     }
 
     #[inline(always)]
@@ -122,6 +125,44 @@ impl Decider for Plain {
     #[inline(always)]
     fn drops_last_card(&self) -> bool {
         false
+    }
+}
+
+/// What a decision log keeps: the decisions of some kinds, each with some
+/// features of its context (the others left out, as if they did not hold).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Logged {
+    /// The kinds logged (a bit per [`DecisionKind`]).
+    kinds: u64,
+    /// The features worked out at each (a bit per [`super::Feature`]).
+    features: u128,
+}
+
+impl Logged {
+    /// Every decision, with its whole context.
+    pub const ALL: Logged = Logged {
+        kinds: u64::MAX,
+        features: u128::MAX,
+    };
+
+    /// The decisions that `rules` could change, with the features they
+    /// read: what a run needs to tell where those rules fire.
+    pub fn for_rules(rules: &[DeviationRule]) -> Logged {
+        rules.iter().fold(
+            Logged {
+                kinds: 0,
+                features: 0,
+            },
+            |logged, rule| Logged {
+                kinds: logged.kinds | rule.kind.bit(),
+                features: logged.features | rule.when.mask,
+            },
+        )
+    }
+
+    /// Whether this log keeps every decision with its whole context.
+    pub fn is_all(&self) -> bool {
+        *self == Logged::ALL
     }
 }
 
@@ -141,15 +182,30 @@ pub(crate) struct Deviating<'l> {
     events: usize,
     /// Where decisions are logged, if anywhere.
     log: Option<&'l mut Vec<Decision>>,
+    /// What the log keeps: which kinds, and which features of their contexts.
+    logged: Logged,
+    /// The turn of the last decision begun (0 before the first).
+    last_turn: u32,
     /// Whether a rule makes every draw take the deck's last card away.
     drops_last_card: bool,
 }
 
 impl<'l> Deviating<'l> {
-    /// The decider making `deviations`, logging into `log` if given.
+    /// The decider making `deviations`, logging every decision with its
+    /// whole context into `log` if given.
     pub(crate) fn new(
         deviations: &[Deviation],
         log: Option<&'l mut Vec<Decision>>,
+    ) -> Deviating<'l> {
+        Deviating::logging(deviations, log, Logged::ALL)
+    }
+
+    /// The decider making `deviations`, logging into `log` (if given) the
+    /// decisions and features that `logged` keeps.
+    pub(crate) fn logging(
+        deviations: &[Deviation],
+        log: Option<&'l mut Vec<Decision>>,
+        logged: Logged,
     ) -> Deviating<'l> {
         let mut rules = Vec::new();
         let mut instances = Vec::new();
@@ -178,8 +234,15 @@ impl<'l> Deviating<'l> {
             index: 0,
             events: 0,
             log,
+            logged,
+            last_turn: 0,
             drops_last_card,
         }
+    }
+
+    /// The turn of the last decision begun (0 before the first).
+    pub(crate) fn last_turn(&self) -> u32 {
+        self.last_turn
     }
 }
 
@@ -187,9 +250,10 @@ impl Decider for Deviating<'_> {
     const PLAIN: bool = false;
 
     #[inline]
-    fn begin(&mut self, kind: DecisionKind) -> bool {
+    fn begin(&mut self, kind: DecisionKind, turn: u32) -> Option<u128> {
         let index = self.index;
         self.index += 1;
+        self.last_turn = turn;
         while self
             .instances
             .get(self.next_instance)
@@ -201,7 +265,18 @@ impl Decider for Deviating<'_> {
             .instances
             .get(self.next_instance)
             .is_some_and(|&(at, _)| at == index);
-        self.log.is_some() || self.kinds & kind.bit() != 0 || instance_here
+        let logged = self.log.is_some() && self.logged.kinds & kind.bit() != 0;
+        let ruled = self.kinds & kind.bit() != 0;
+        if !logged && !ruled && !instance_here {
+            return None;
+        }
+        let mut wanted = if logged { self.logged.features } else { 0 };
+        if ruled {
+            for rule in self.rules.iter().filter(|rule| rule.kind == kind) {
+                wanted |= rule.when.mask;
+            }
+        }
+        Some(wanted)
     }
 
     fn choose(&mut self, point: &Point, turn: u32, context: FeatureSet) -> Choice {
@@ -219,7 +294,8 @@ impl Decider for Deviating<'_> {
                 taken = choose;
             }
         }
-        if let Some(log) = self.log.as_deref_mut() {
+        let logged = self.logged.kinds & point.kind.bit() != 0;
+        if let Some(log) = self.log.as_deref_mut().filter(|_| logged) {
             log.push(Decision {
                 index,
                 kind: point.kind,

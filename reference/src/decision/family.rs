@@ -158,8 +158,6 @@ fn impossible(kind: DecisionKind) -> &'static [(Feature, bool)] {
         // revealed pigs (only the lord, always revealed, attacks suspected
         // ones); an area trick has no target.
         K::RevealOnPlay => &[(F::SubjectSuspected, true)],
-        // A dying lord is dead or rescued before it could suspect.
-        K::Suspect => &[(F::ActorDying, true)],
         // Nobody plays a nullify for an unrevealed target, and a pig that
         // protects itself has revealed.
         K::NullifyReveals => &[(F::SubjectRevealed, false), (F::SubjectIsActor, true)],
@@ -167,8 +165,10 @@ fn impossible(kind: DecisionKind) -> &'static [(Feature, bool)] {
         // is itself a rebel still alive.
         K::EatPeach | K::Reward => &[(F::SubjectIsActor, true)],
         K::RewardBeforeGameOver => &[(F::SubjectIsActor, true), (F::ActorRebel, true)],
+        // A dying lord is dead or rescued before it could suspect.
+        K::Suspect => &[(F::ActorDying, true)],
         // The lord hurts a loyalist only in its own turn.
-        K::Penalty | K::PenaltyWeapon => &[(F::OwnTurn, false)],
+        K::PenaltyWeapon => &[(F::OwnTurn, false)],
         _ => &[],
     }
 }

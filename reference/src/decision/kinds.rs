@@ -139,8 +139,8 @@ features! {
         "a nullify has already been played on this trick", "no nullify has been played on this trick yet";
     DeathInResolution, "death-in-resolution", "a pig has died while this card was resolved",
         "a pig has died while the card was resolved", "no pig has died while the card was resolved";
-    Damaged, "damaged", "the lord took damage from the trick",
-        "the lord took damage from it", "the lord took no damage from it";
+    Damaged, "damaged", "the pig (the lord, for a suspicion) took damage from the trick",
+        "{a} took damage from it", "{a} took no damage from it";
     TwoAlive, "two-alive", "only two pigs are alive",
         "only two pigs are alive", "more than two pigs are alive";
     CrossbowThisTurn, "crossbow-this-turn", "the pig's crossbow was equipped in this turn",
@@ -216,6 +216,80 @@ features! {
         "{a} equipped a crossbow since its last kill", "{a} equipped no crossbow since its last kill";
     SubjectOnceSuspected, "subject-once-suspected", "the lord has suspected the other pig at some time in the game",
         "the lord has suspected {s} at some time", "the lord has never suspected {s}";
+    SubjectHpFull, "subject-hp-full", "the other pig is at full HP",
+        "{s} is at full HP", "{s} is below full HP";
+    SubjectHpOne, "subject-hp-one", "the other pig is at 1 HP",
+        "{s} is at 1 HP", "{s} is not at 1 HP";
+    SubjectDead, "subject-dead", "the other pig is dead",
+        "{s} is dead", "{s} is alive";
+    SubjectCrossbow, "subject-crossbow", "the other pig has a crossbow",
+        "{s} has a crossbow", "{s} has no crossbow";
+    SubjectHoldsDodge, "subject-holds-dodge", "the other pig holds a dodge",
+        "{s} holds a dodge", "{s} holds no dodge";
+    SubjectHoldsPeach, "subject-holds-peach", "the other pig holds a peach",
+        "{s} holds a peach", "{s} holds no peach";
+    SubjectHoldsNullify, "subject-holds-nullify", "the other pig holds a nullify",
+        "{s} holds a nullify", "{s} holds no nullify";
+    SubjectHandEmpty, "subject-hand-empty", "the other pig's hand is empty",
+        "{s}'s hand is empty", "{s}'s hand is not empty";
+    SubjectLastSeat, "subject-last-seat", "the other pig sits in the last seat (pig n)",
+        "{s} sits in the last seat", "{s} does not sit in the last seat";
+    SubjectEarlierSeat, "subject-earlier-seat", "the other pig sits in an earlier seat than the pig",
+        "{s} sits in an earlier seat than {a}", "{s} does not sit in an earlier seat than {a}";
+    SubjectSecondNext, "subject-second-next", "the other pig is the second living pig after the pig (distance 2)",
+        "{s} is the second living pig after {a}", "{s} is not the second living pig after {a}";
+    SubjectPlayedTrick, "subject-played-trick", "the other pig played the card being resolved",
+        "{s} played the card being resolved", "{s} did not play the card being resolved";
+    SubjectLastAttacked, "subject-last-attacked", "the other pig is the target of the pig's last kill this phase",
+        "{s} is the target of {a}'s last kill this phase",
+        "{s} is not the target of {a}'s last kill this phase";
+    ActorHoldsDodge, "actor-holds-dodge", "the pig holds a dodge",
+        "{a} holds a dodge", "{a} holds no dodge";
+    ActorHoldsNullify, "actor-holds-nullify", "the pig holds a nullify",
+        "{a} holds a nullify", "{a} holds no nullify";
+    ActorHoldsOne, "actor-holds-one", "the pig holds exactly one card",
+        "{a} holds exactly one card", "{a} does not hold exactly one card";
+    ActorLastSeat, "actor-last-seat", "the pig sits in the last seat (pig n)",
+        "{a} sits in the last seat", "{a} does not sit in the last seat";
+    ActorRevealedThisTurn, "actor-revealed-this-turn", "the pig revealed in this turn",
+        "{a} revealed in this turn", "{a} did not reveal in this turn";
+    ActorRescuedThisTurn, "actor-rescued-this-turn", "the pig was saved from dying by a peach earlier in this turn",
+        "{a} was saved from dying by a peach earlier in this turn",
+        "{a} was not saved from dying earlier in this turn";
+    TrickByLord, "trick-by-lord", "the card being resolved was played by the lord",
+        "the card being resolved was played by the lord",
+        "the card being resolved was not played by the lord";
+    TrickPlayerRevealed, "trick-player-revealed", "the player of the card being resolved has revealed",
+        "the card's player has revealed its role", "the card's player is unrevealed";
+    ChainTwo, "chain-two", "two or more nullifies have been played on this trick",
+        "two or more nullifies have been played on this trick",
+        "fewer than two nullifies have been played on this trick";
+    DamageInResolution, "damage-in-resolution", "a pig took damage while this card was resolved",
+        "a pig took damage while the card was resolved",
+        "no pig took damage while the card was resolved";
+    DeathThisTurn, "death-this-turn", "a pig has died in this turn",
+        "a pig has died in this turn", "no pig has died in this turn";
+    RescueThisTurn, "rescue-this-turn", "a pig was saved from dying by a peach in this turn",
+        "a pig was saved from dying in this turn", "no pig was saved from dying in this turn";
+    DuelPlayed, "duel-played", "the pig has already played a duel this phase",
+        "{a} has already played a duel this phase", "{a} has played no duel yet this phase";
+    AreaPlayed, "area-played", "an invasion or volley was played in this turn",
+        "an invasion or volley was played in this turn",
+        "no invasion or volley was played in this turn";
+    GameDecided, "game-decided", "the game is decided (a winner stands)",
+        "the game is decided", "the game is not decided";
+    EarlierDeathThisTurn, "earlier-death-this-turn", "a pig seated before the pig has died in this turn",
+        "a pig seated before {a} has died in this turn",
+        "no pig seated before {a} has died in this turn";
+    TurnPigLord, "turn-pig-lord", "the pig whose turn it is is the lord",
+        "it is the lord's turn", "it is not the lord's turn";
+    TurnPigRebel, "turn-pig-rebel", "the pig whose turn it is is a rebel",
+        "it is a rebel's turn", "it is not a rebel's turn";
+    TurnPigNext, "turn-pig-next", "the pig is the next living pig after the pig whose turn it is",
+        "{a} is the next living pig after the turn's pig",
+        "{a} is not the next living pig after the turn's pig";
+    TurnPigRevealed, "turn-pig-revealed", "the pig whose turn it is has revealed",
+        "the turn's pig has revealed its role", "the turn's pig is unrevealed";
 }
 
 // A feature set is a 128-bit mask.
@@ -356,7 +430,8 @@ kinds! {
     LastCardKept, "last-card-kept", SETUP,
         "the deck is down to its last card: does a draw leave it in place?",
         ["yes: it is drawn and stays, every later draw gives it again",
-         "no: it is drawn like any other, and the deck is then empty"],
+         "no: it is drawn like any other, and the deck is then empty",
+         "no: it is drawn, and the deck starts again from its first card"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty, RewardDraw], YES;
     DeckTwoLeft, "deck-two-left", SETUP,
         "the deck holds two cards: which card does this draw give?",
@@ -375,7 +450,7 @@ kinds! {
         ["the next living pig's", "the lord's (pig 1), as at a new round",
          "the pig's after the next living one (a turn is skipped)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorDead, SubjectLord, SubjectLoyalist,
-         SubjectRebel, TwoAlive, SubjectNextSeat],
+         SubjectRebel, TwoAlive, SubjectNextSeat, EarlierDeathThisTurn],
         YES;
     StartWeapon, "start-weapon", SETUP,
         "a crossbow is among the pig's starting cards: where is it as the game starts?",
@@ -392,7 +467,7 @@ kinds! {
         ["not playable: the scan passes it", "playable: the pig plays it (a kill, if it has a target)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardInvasion,
          CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive,
-         ActorHpTwo, ActorHpOneBelowFull],
+         ActorHpTwo, ActorHpOneBelowFull, CardDuel, DuelPlayed],
         VARIES;
     KillFlagReset, "kill-flag-reset", TURN,
         "a play phase begins after a phase that played a kill: does its own kill limit start afresh?",
@@ -410,7 +485,7 @@ kinds! {
         "the pig has played a kill this phase: may it play another (it also needs a kill target)?",
         ["no: one kill a phase", "yes: it may kill again"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, CrossbowThisTurn, RewardSinceKill,
-         KillDodged, CrossbowSinceKill],
+         KillDodged, CrossbowSinceKill, SubjectLastAttacked],
         VARIES;
     ScanStart, "scan-start", TURN,
         "after this play, where does the next scan of the hand start?",
@@ -458,13 +533,16 @@ kinds! {
         YES;
     DuelPastDead, "duel-past-dead", TARGETS,
         "the duel's search for a target meets a dead seat: does it look past it?",
-        ["yes: it goes on to the next seat", "no: the search stops there, with no duel target"],
+        ["yes: it goes on to the next seat", "no: the search stops there, with no duel target",
+         "no: the dead pig, one it would attack, is the target (the duel is wasted)"],
         [ActorLord, ActorLoyalist, SubjectLord, SubjectLoyalist, SubjectRebel, TwoAlive,
          PassedDead, SubjectNextSeat],
         YES;
     KillPastFriend, "kill-past-friend", TARGETS,
         "the next living pig is no enemy: does the kill look further for one?",
-        ["no: there is no kill target", "yes: the first enemy going forward, at any distance"],
+        ["no: there is no kill target", "yes: the first enemy going forward, at any distance",
+         "yes: the previous living pig, if an enemy (distance counts both ways)",
+         "yes: the lord, at any distance"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectRevealed, SubjectSuspected, ActorCrossbow, TwoAlive],
         YES;
@@ -472,7 +550,8 @@ kinds! {
         "the lord or a loyalist looks for a duel target: which pig it attacks does it take?",
         ["the first going forward",
          "the first revealed rebel going forward (a suspected pig only when there is none)",
-         "the first going backward"],
+         "the first going backward",
+         "the first going forward from its second living pig (the next one is passed over)"],
         [ActorLord, ActorLoyalist, ActorRevealed, TwoAlive],
         YES;
     RebelDuelTarget, "rebel-duel-target", TARGETS,
@@ -501,8 +580,9 @@ kinds! {
          TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn, ActorDying],
         YES;
     FirstCardMissed, "first-card-missed", RESPONSES,
-        "the card the pig needs is the first of its hand: does the search for it see that one?",
-        ["yes: the search starts at the first card", "no: the search starts at the second card"],
+        "the card the pig needs is the first of its hand, or its only copy is the last: does the search for it see that one?",
+        ["yes: the search covers the whole hand", "no: the search starts at the second card",
+         "no: the search stops before the hand's last card"],
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDodge, CardNullify,
          TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn, ActorHoldsTwo],
         YES;
@@ -565,8 +645,14 @@ kinds! {
         "does the lord now suspect the player of this invasion or volley?",
         ["no", "yes"],
         [SubjectLoyalist, SubjectRebel, SubjectRevealed, CardInvasion, CardVolley, Damaged,
-         ActorHpOne, ActorDying, SubjectRevealedInResolution, ActorRescued],
+         ActorHpOne, ActorDying, SubjectRevealedInResolution, ActorRescued, DamageInResolution],
         VARIES;
+    SuspectOther, "suspect-other", RESPONSES,
+        "an unrevealed player's invasion or volley reached a pig other than the lord (answered, or hurt): does the lord now suspect the player?",
+        ["no: only the lord's own damage makes it suspect", "yes"],
+        [ActorLoyalist, ActorRebel, ActorRevealed, SubjectLoyalist, SubjectRebel, CardInvasion,
+         CardVolley, Damaged, ActorDying],
+        YES;
     NullifyHeld, "nullify-held", NULLIFY,
         "is a nullify round held for this trick on this pig?",
         ["yes", "no: the trick cannot be nullified"],
@@ -578,7 +664,8 @@ kinds! {
         ["at the pig whose card it answers (the trick's player, then the last nullifier)",
          "at the pig after it",
          "at the trick's player",
-         "at the trick's target"],
+         "at the trick's target",
+         "at the last nullifier of an earlier chain on this card"],
         [CounterRound, CardDuel, CardInvasion, CardVolley, ActorLord, ActorLoyalist, ActorRebel],
         YES;
     NullifyWants, "nullify-wants", NULLIFY,
@@ -634,7 +721,7 @@ kinds! {
          "yes, and the hand's last card takes the peach's place"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, OwnTurn, SubjectIsActor,
          SubjectLord, SubjectLoyalist, SubjectRebel, TrickKill, TrickDuel, TrickInvasion,
-         TrickVolley],
+         TrickVolley, ActorRescuedThisTurn],
         YES;
     RescueCounts, "rescue-counts", DAMAGE,
         "the source brought a rebel, or the lord a loyalist, to dying, and a peach saved it: is the source rewarded or penalised all the same?",
@@ -656,19 +743,26 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectRebel, CardInvasion,
          CardVolley],
         YES;
+    PlaysAfterGameOver, "plays-after-game-over", DAMAGE,
+        "the card the pig played in its play phase decided the game: does the phase stop there?",
+        ["yes: nothing more happens", "no: it scans its hand again and plays on"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
+         CardVolley, CardCrossbow, CardArea],
+        YES;
     RewardBeforeGameOver, "reward-before-game-over", DAMAGE,
         "the last rebel died: does the game end before the reward?",
         ["yes: the game ends at once", "no: the source draws its reward first"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectIsActor, OwnTurn],
         YES;
     Reward, "reward", DAMAGE,
-        "a rebel died: does the source of the damage draw the reward, and when?",
+        "a pig died: does the source of the damage draw the reward, and when? (for a rebel, at once; for a loyalist, never)",
         ["yes, at once", "no",
          "yes, once the card is resolved (none if the game ended)",
          "yes, at the end of the turn"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast,
-         TrickKill, TrickDuel, TrickArea, ActorPlayedTrick, SubjectTurn],
-        YES;
+         TrickKill, TrickDuel, TrickArea, ActorPlayedTrick, SubjectTurn, SubjectLoyalist,
+         SubjectRebel],
+        VARIES;
     RewardCount, "reward-count", DAMAGE,
         "how many cards does the reward draw?",
         ["3", "2", "4"],
@@ -687,12 +781,19 @@ kinds! {
          TrickKill, TrickDuel, TrickArea],
         YES;
     Penalty, "penalty", DAMAGE,
-        "the lord killed a loyalist: does it discard its hand and weapon, and when?",
+        "a pig killed another: does the killer discard its hand and weapon, and when? (the lord that killed a loyalist, at once; nobody else)",
         ["yes, at once", "no",
          "yes, at the end of its turn",
          "yes, once the card is resolved (not if the game ended)"],
         [SubjectRevealed, OwnTurn, ActorCrossbow, ActorHandEmpty, TrickKill, TrickDuel,
-         TrickInvasion, TrickVolley, SubjectTurn],
+         TrickInvasion, TrickVolley, SubjectTurn, ActorLord, ActorLoyalist, ActorRebel,
+         SubjectLoyalist, SubjectRebel],
+        VARIES;
+    LastRebel, "last-rebel", DAMAGE,
+        "a rebel died and one rebel is still alive: does the lord win?",
+        ["no: a rebel is left", "yes: the count is taken one off"],
+        [ActorRevealed, SubjectRevealed, SubjectLastSeat, ActorLastSeat, OwnTurn, TrickKill,
+         TrickDuel, TrickArea],
         YES;
     PenaltyWeapon, "penalty-weapon", DAMAGE,
         "the penalised lord has a crossbow: does it discard it too?",
@@ -704,6 +805,12 @@ kinds! {
         "the living pig has a crossbow: is it printed in its line?",
         ["no: the weapon is not part of the hand", "yes: Z after its hand cards"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorHandEmpty],
+        Some(Choice(0));
+    PrintHand, "print-hand", OUTPUT,
+        "the living pig holds cards: what is its line?",
+        ["its hand, left to right", "an empty line", "no line at all"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorHoldsOne, ActorCrossbow, ActorLastSeat,
+         ActorNoLivingAfter],
         Some(Choice(0));
     PrintEmptyLine, "print-empty-line", OUTPUT,
         "the living pig's hand is empty: what is its line?",

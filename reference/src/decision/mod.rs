@@ -12,6 +12,12 @@
 //!   now?", "does the lord now suspect the player?"), with its alternatives.
 //! - A [`FeatureSet`] is the context of one decision: boolean [`Feature`]s
 //!   chosen for meaning (roles, reveals, the card, whose turn, HP, ...).
+//!   Beside those named for one kind, a grid asks the same of every pig a
+//!   decision involves (the actor, the other pig, the turn's pig: HP,
+//!   cards held, seat, what happened to it this turn), of the card being
+//!   resolved (its player, its chain of nullifies) and of what already
+//!   happened this turn and this card (a death, a rescue, damage, a duel
+//!   or area trick played).
 //! - A [`DeviationRule`] says: at this kind, when this [`ContextRule`]
 //!   holds, choose this alternative instead. A [`Deviation`] is such a rule
 //!   applied wherever it holds, or one instance of a run made otherwise.
@@ -29,15 +35,18 @@
 //! reveals and whether a reveal clears a suspicion ("Targets
 //! (hostility)"); who is asked by an invasion or volley and in which
 //! direction, who answers and with which card, and whether its search
-//! sees the hand's first card, the duel's rounds and the lord's suspicion
+//! sees the hand's first (or last) card, the duel's rounds and the lord's
+//! suspicion of the player of whatever pig an invasion or volley hits
 //! ("Responses"); whether a round is held, where it starts and whether it
 //! goes past a willing pig with no nullify, who wants to nullify, when a
 //! nullify reveals, what a chain's count starts from and what it decides
 //! ("Nullify (J)"); when a pig is dying, the peach, the reward (and who
 //! draws it) and the penalty (and when they are settled, and whether a
 //! rescue counts), whether a loyalist's death counts against the rebels,
-//! and what happens once the game is decided ("Damage, dying, death"); and
-//! each printed line ("Output").
+//! and what happens once the game is decided (whether a play phase goes
+//! on, whether the rebels are counted right), and who pays a penalty or
+//! draws a reward for which death ("Damage, dying, death"); and each
+//! printed line, a hand's included ("Output").
 //! [`DecisionKind::ALL`] lists them in that order.
 //!
 //! A decision is taken only where another choice is meaningful: no
@@ -61,6 +70,7 @@ mod words;
 
 use pigkill_engine::{Budget, Card, Event, Game, NoTrace, Outcome, RunError, Seat, Tracer};
 
+pub use decider::Logged;
 pub use decider::Plain;
 pub(crate) use decider::{Decider, Deviating, Point};
 pub use family::narrow_family;
@@ -232,6 +242,22 @@ pub fn decisions(game: &Game, budget: Budget) -> (Result<Outcome, RunError>, Vec
     (outcome, log)
 }
 
+/// The plain reference run with a decision log that keeps only what
+/// `logged` keeps (every decision is still counted in the indices), and
+/// the turn of the run's last decision, logged or not. A log for one
+/// purpose (where some rules fire) at a fraction of [`decisions`]' cost.
+pub fn decisions_kept(
+    game: &Game,
+    budget: Budget,
+    logged: Logged,
+) -> (Result<Outcome, RunError>, Vec<Decision>, u32) {
+    let mut log = Vec::with_capacity(64);
+    let decider = Deviating::logging(&[], Some(&mut log), logged);
+    let (outcome, decider) = crate::play_game_keeping(game, budget, NoTrace, decider);
+    let last_turn = decider.last_turn();
+    (outcome.map(|(o, _)| o), log, last_turn)
+}
+
 /// The judge text (exactly as printed, the output's decisions included)
 /// of the reference engine making `deviations`.
 ///
@@ -264,6 +290,24 @@ pub fn deviated_run(
     crate::play_game_text(game, budget, events, decider).map(|(_, text)| text)
 }
 
+/// [`deviated_output`] with the decisions that `logged` keeps appended to
+/// `log` (no event trace): what a run needs to tell which other rules
+/// would have made exactly the same choices, and so printed the same.
+///
+/// # Errors
+///
+/// [`RunError::DidNotEnd`] when that run does not end.
+pub fn deviated_output_logged(
+    game: &Game,
+    budget: Budget,
+    deviations: &[Deviation],
+    logged: Logged,
+    log: &mut Vec<Decision>,
+) -> Result<String, RunError> {
+    let decider = Deviating::logging(deviations, Some(log), logged);
+    crate::play_game_text(game, budget, NoTrace, decider).map(|(_, text)| text)
+}
+
 /// The outcome and judge text of the reference engine making
 /// `deviations`, traced to `tracer`.
 pub(crate) fn deviated_outcome<T: Tracer>(
@@ -283,6 +327,22 @@ pub fn fires(rule: &DeviationRule, log: &[Decision]) -> bool {
 }
 
 impl DeviationRule {
+    /// What this rule, applied alone, chooses at `decision` (logged by any
+    /// run): its alternative where it is of its kind, its context holds
+    /// and its alternative is legal; the rules' choice elsewhere. A run
+    /// made with this rule alone whose every logged decision of its kind
+    /// took this choice is the run this rule makes, decision for decision.
+    pub fn choice_at(&self, decision: &Decision) -> Choice {
+        if decision.kind == self.kind
+            && decision.is_legal(self.choose)
+            && self.when.holds(decision.context)
+        {
+            self.choose
+        } else {
+            decision.rule
+        }
+    }
+
     /// Whether this rule would take another choice than the rules at
     /// `decision`: same kind, its context holds, its choice differs from
     /// the rules' and is legal there.

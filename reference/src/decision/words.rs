@@ -88,6 +88,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a}'s search for {card} starts at its first card",
                 "{a}'s search for {card} starts at its second card, missing the first",
+                "{a}'s search for {card} stops before its last card, missing it",
             ],
             &[],
         ),
@@ -149,6 +150,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "a draw leaves the deck's last card in place",
                 "a draw takes the deck's last card away, and an empty deck gives nothing",
+                "a draw takes the deck's last card, and the deck starts again from its first card",
             ],
             &[F::DeckLast],
         ),
@@ -221,6 +223,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} duels the first pig it attacks going forward",
                 "{a} duels the first revealed rebel going forward, a suspected pig only when there is none",
                 "{a} duels the first pig it attacks going backward",
+                "{a} duels the first pig it attacks going forward from its second living pig, passing over the next",
             ],
             &[],
         ),
@@ -231,6 +234,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "the search of {a} for a duel target looks past a dead pig",
                 "the search of {a} for a duel target stops at a dead pig: there is no duel target",
+                "the search of {a} for a duel target takes a dead pig it would attack, and the duel is wasted",
             ],
             &[],
         ),
@@ -278,7 +282,7 @@ fn voice(kind: DecisionKind) -> Voice {
         ),
         K::Playable => v(
             "the pig",
-            "",
+            "its duel target",
             "a card",
             &[
                 "{a} may not play {card} now in its play phase",
@@ -289,7 +293,7 @@ fn voice(kind: DecisionKind) -> Voice {
         ),
         K::KillLimit => v(
             "the pig",
-            "",
+            "its next living pig",
             "a kill",
             &[
                 "{a}, having played a kill this phase, may not play another",
@@ -353,6 +357,8 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{card} of {a} goes only to the next living pig",
                 "{card} of {a} goes to the first enemy going forward, at any distance",
+                "{card} of {a} goes to the previous living pig if an enemy: distance counts both ways",
+                "{card} of {a} goes to the lord, at any distance",
             ],
             &[],
         ),
@@ -488,6 +494,16 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[F::Damaged, F::SubjectRevealed],
         ),
+        K::SuspectOther => v(
+            "the pig hit",
+            "the player",
+            "an invasion or volley",
+            &[
+                "the lord does not suspect {s} of {card} that reached {a}",
+                "the lord suspects {s} of {card} that reached {a}",
+            ],
+            &[F::ActorLord],
+        ),
         K::NullifyHeld => v(
             "the player",
             "the pig it hits",
@@ -507,6 +523,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "a nullify round starts at the pig after the one whose card it answers",
                 "a nullify round starts again from the trick's player",
                 "a nullify round starts at the trick's target",
+                "a nullify round on a pig starts at the last nullifier of an earlier chain on the same card",
             ],
             &[F::CounterRound],
         ),
@@ -594,7 +611,7 @@ fn voice(kind: DecisionKind) -> Voice {
         ),
         K::Reward => v(
             "the killer",
-            "the dead rebel",
+            "its victim",
             "",
             &[
                 "{a} draws the reward for {s} at once",
@@ -616,14 +633,14 @@ fn voice(kind: DecisionKind) -> Voice {
             &[],
         ),
         K::Penalty => v(
-            "the lord",
-            "the dead loyalist",
+            "the killer",
+            "its victim",
             "",
             &[
-                "{a}, having killed a loyalist, discards its hand and weapon at once",
-                "{a}, having killed a loyalist, keeps its hand and weapon",
-                "{a}, having killed a loyalist, discards its hand and weapon at the end of its turn",
-                "{a}, having killed a loyalist, discards its hand and weapon once the card is resolved",
+                "{a} discards its hand and weapon at once for killing {s}",
+                "{a} keeps its hand and weapon after killing {s}",
+                "{a} discards its hand and weapon at the end of its turn for killing {s}",
+                "{a} discards its hand and weapon once the card is resolved for killing {s}",
             ],
             &[],
         ),
@@ -644,6 +661,37 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "the crossbow of {a} is not printed",
                 "the crossbow of {a} is printed as Z after its hand",
+            ],
+            &[],
+        ),
+        K::PlaysAfterGameOver => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "after {card} of {a} decides the game, nothing more happens",
+                "after {card} of {a} decides the game, its play phase goes on",
+            ],
+            &[],
+        ),
+        K::LastRebel => v(
+            "the dead rebel",
+            "the rebel left",
+            "",
+            &[
+                "after {a} dies, the game goes on while {s} lives",
+                "after {a} dies, the lord wins though {s} lives: the rebels are counted one off",
+            ],
+            &[],
+        ),
+        K::PrintHand => v(
+            "a living pig",
+            "",
+            "",
+            &[
+                "{a} prints its hand",
+                "{a}, holding cards, prints an empty line",
+                "{a}, holding cards, prints no line at all",
             ],
             &[],
         ),
