@@ -16,7 +16,9 @@
 //! index of the family by kind and context ([`Family::firing`]); only
 //! those are played ([`deviated_output`]), and only while the rule still
 //! needs it ([`ScanLimits`]: a few exposing candidates per subtask, a few
-//! tries per subtask). Candidates are scanned in chunks of growing size,
+//! tries per subtask). Rules of one kind and alternative that make the
+//! same choices in a game make the same run, and are played once for all
+//! ([`exposed_among`]). Candidates are scanned in chunks of growing size,
 //! in parallel within a chunk and merged in index order, so that the same
 //! pool gives the same figures on every machine. Each candidate keeps
 //! the rules that fire on it and those played on it; with the odds the
