@@ -52,7 +52,6 @@ mod words;
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use pigkill_engine::{Budget, Game};
@@ -94,8 +93,8 @@ pub struct Run {
     last_turn: u32,
     /// Whether `log` holds every decision with its whole context.
     complete: bool,
-    /// The positions in `log` of each kind's decisions.
-    by_kind: HashMap<DecisionKind, Vec<usize>>,
+    /// The positions in `log` of each kind's decisions (indexed by kind).
+    by_kind: Vec<Vec<usize>>,
     /// Whether the program's output is the right one.
     pub passed: bool,
 }
@@ -172,7 +171,7 @@ impl Run {
         rule: &'a DeviationRule,
     ) -> impl Iterator<Item = &'a Decision> + 'a {
         self.by_kind
-            .get(&rule.kind)
+            .get(rule.kind as usize)
             .into_iter()
             .flatten()
             .map(|&i| &self.log[i])
@@ -207,11 +206,11 @@ impl Run {
     }
 }
 
-/// The positions in `log` of each kind's decisions.
-fn by_kind(log: &[Decision]) -> HashMap<DecisionKind, Vec<usize>> {
-    let mut by_kind: HashMap<DecisionKind, Vec<usize>> = HashMap::new();
+/// The positions in `log` of each kind's decisions, indexed by kind.
+fn by_kind(log: &[Decision]) -> Vec<Vec<usize>> {
+    let mut by_kind: Vec<Vec<usize>> = vec![Vec::new(); DecisionKind::ALL.len()];
     for (i, d) in log.iter().enumerate() {
-        by_kind.entry(d.kind).or_default().push(i);
+        by_kind[d.kind as usize].push(i);
     }
     by_kind
 }

@@ -16,7 +16,9 @@
 //! index of the family by kind and context ([`Family::firing`]); only
 //! those are played ([`deviated_output`]), and only while the rule still
 //! needs it ([`ScanLimits`]: a few exposing candidates per subtask, a few
-//! tries per subtask). Candidates are scanned in chunks of growing size,
+//! tries per subtask). Rules of one kind and alternative that make the
+//! same choices in a game make the same run, and are played once for all
+//! ([`exposed_among`]). Candidates are scanned in chunks of growing size,
 //! in parallel within a chunk and merged in index order, so that the same
 //! pool gives the same figures on every machine. Each candidate keeps
 //! the rules that fire on it and those played on it; with the odds the
@@ -32,8 +34,8 @@ use std::sync::Arc;
 use pigkill_engine::{Budget, Card, Game};
 use pigkill_generators::{Profile, Steer};
 use pigkill_reference::decision::{
-    decisions, deviated_output, narrow_family, Choice, Decision, DecisionKind, Deviation,
-    DeviationRule, FeatureSet,
+    decisions, deviated_output, deviated_output_logged, narrow_family, Choice, Decision,
+    DecisionKind, Deviation, DeviationRule, FeatureSet, Logged,
 };
 use rayon::prelude::*;
 
@@ -356,6 +358,82 @@ pub fn rule_exposed(rule: DeviationRule, game: &Game, answer: &str) -> bool {
     })
 }
 
+/// The rules of `ids` (positions in `family`) that the engine making each
+/// one alone exposes on `game`, whose right judge output is `answer`: the
+/// rules for which [`rule_exposed`] holds, in the order of `ids`.
+///
+/// Rules of one kind and alternative that make the same choices in a game
+/// make the same run: each is played once for all. The first of a group
+/// is played with a log of its kind's decisions (the features the group
+/// reads); every other rule of the group that would have chosen as it did
+/// at each of them shares its result, exactly. The others are played in
+/// turn the same way. A run that does not end or panics shares nothing;
+/// nor does a rule of `last-card-kept`, where a rule with no context also
+/// changes when the deck counts as exhausted.
+pub fn exposed_among(family: &Family, ids: &[u32], game: &Game, answer: &str) -> Vec<u32> {
+    let mut exposed = HashSet::new();
+    let mut groups: Vec<((DecisionKind, Choice), Vec<u32>)> = Vec::new();
+    for &id in ids {
+        let rule = family.rule(id);
+        let key = (rule.kind, rule.choose);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(id),
+            None => groups.push((key, vec![id])),
+        }
+    }
+    let mut log = Vec::new();
+    for ((kind, _), mut left) in groups {
+        if left.len() == 1 || kind == DecisionKind::LastCardKept {
+            exposed.extend(
+                left.into_iter()
+                    .filter(|&id| rule_exposed(family.rule(id), game, answer)),
+            );
+            continue;
+        }
+        while !left.is_empty() {
+            let rules: Vec<DeviationRule> = left.iter().map(|&id| family.rule(id)).collect();
+            log.clear();
+            let mut ended = false;
+            let fails = fails_judge(answer, || {
+                let run = deviated_output_logged(
+                    game,
+                    Budget::default(),
+                    &[Deviation::Rule(rules[0])],
+                    Logged::for_rules(&rules),
+                    &mut log,
+                );
+                ended = run.is_ok();
+                run
+            });
+            let same: Vec<bool> = rules
+                .iter()
+                .enumerate()
+                .map(|(i, rule)| {
+                    i == 0 || (ended && log.iter().all(|d| rule.choice_at(d) == d.taken))
+                })
+                .collect();
+            if fails {
+                exposed.extend(
+                    left.iter()
+                        .zip(&same)
+                        .filter(|(_, &s)| s)
+                        .map(|(&id, _)| id),
+                );
+            }
+            left = left
+                .iter()
+                .zip(&same)
+                .filter(|(_, &s)| !s)
+                .map(|(&id, _)| id)
+                .collect();
+        }
+    }
+    ids.iter()
+        .copied()
+        .filter(|id| exposed.contains(id))
+        .collect()
+}
+
 /// How much work the scan of a pool spends per rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScanLimits {
@@ -504,11 +582,7 @@ impl NarrowPool {
             .filter(|&id| self.wants(id, subtask, c.aimed))
             .collect();
         let answer = c.case.outcome.to_judge_text();
-        let exposed = tried
-            .iter()
-            .copied()
-            .filter(|&id| rule_exposed(self.family.rule(id), &c.case.game, &answer))
-            .collect();
+        let exposed = exposed_among(&self.family, &tried, &c.case.game, &answer);
         Scanned {
             fired,
             tried,
