@@ -275,9 +275,49 @@ fn stress_finds_a_mutant_exits_1_and_saves_the_minimised_fixture() {
     assert!(note.contains("ShrunkDivergence from"), "{note}");
 }
 
+/// A pipe whose buffer is already full, as (read end, write end): whoever
+/// writes to it next blocks until the read end is read (or closed).
+fn full_pipe() -> (std::fs::File, std::fs::File) {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    let mut ends = [0; 2];
+    // SAFETY: pipe(2) fills the two descriptors it creates, which are then
+    // owned by the two files below and by nothing else.
+    assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0, "a pipe");
+    // SAFETY: fresh descriptors from pipe(2), owned from here on.
+    let (reader, mut writer) = unsafe {
+        (
+            std::fs::File::from_raw_fd(ends[0]),
+            std::fs::File::from_raw_fd(ends[1]),
+        )
+    };
+    // SAFETY: fcntl on a descriptor this function owns; only the status flags change.
+    let flags = unsafe { libc::fcntl(ends[1], libc::F_GETFL) };
+    assert!(flags >= 0, "F_GETFL");
+    // SAFETY: as above.
+    assert!(unsafe { libc::fcntl(ends[1], libc::F_SETFL, flags | libc::O_NONBLOCK) } >= 0);
+    loop {
+        match writer.write(b"x") {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+            Err(e) => panic!("filling the pipe: {e}"),
+        }
+    }
+    // The child must block on the full pipe, not fail: blocking again.
+    // SAFETY: as above.
+    assert!(unsafe { libc::fcntl(ends[1], libc::F_SETFL, flags) } >= 0);
+    (reader, writer)
+}
+
 #[test]
-fn killing_stress_mid_shrink_leaves_the_unshrunk_game_on_disk() {
+fn killing_stress_before_its_shrink_ends_leaves_the_unshrunk_game_on_disk() {
     let dir = tempfile::tempdir().expect("temp dir");
+    // Shrinking takes milliseconds, faster than any kill: hold the process
+    // instead. Its standard output is a full pipe, so its first line, the
+    // divergence heading printed just before shrinking, blocks; the game was
+    // saved before that line. So the kill always lands before the shrink has
+    // written anything, on any machine.
+    let (held_stdout, stdout_end) = full_pipe();
     let mut child = Command::new(env!("CARGO_BIN_EXE_pigkill"))
         .args([
             "stress",
@@ -295,19 +335,28 @@ fn killing_stress_mid_shrink_leaves_the_unshrunk_game_on_disk() {
         .arg("--fixtures")
         .arg(dir.path())
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stdout(Stdio::from(stdout_end))
+        .stderr(Stdio::piped())
         .spawn()
         .expect("pigkill starts");
-    // The report of a divergence starts just before its shrinking: kill then.
-    let stdout = child.stdout.take().expect("stdout");
-    for line in BufReader::new(stdout).lines() {
-        if line.expect("a line").starts_with("=== divergence") {
-            break;
+    // Wait (at most a minute, never forever) for its word that the game is saved.
+    let stderr = child.stderr.take().expect("stderr");
+    let (said, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if line.contains("saved unshrunk to") {
+                let _ = said.send(());
+            }
         }
-    }
+    });
+    let saved = heard.recv_timeout(Duration::from_secs(60));
     child.kill().expect("kill");
+    assert!(
+        saved.is_ok(),
+        "stress never said it saved the unshrunk game"
+    );
     child.wait().expect("reaped");
+    drop(held_stdout);
     let games: Vec<_> = std::fs::read_dir(dir.path())
         .expect("fixtures dir")
         .filter_map(|e| e.ok().map(|e| e.path()))
