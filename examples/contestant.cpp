@@ -264,6 +264,38 @@
 //   NARROW_B6_28  the one-kill limit only forbids a K right after a K: once another card was played, a K is playable again
 //   NARROW_B6_29  when a pig dies in an N/W, the resolution starts again from the player's next pig (the pigs already resolved answer again)
 //   NARROW_B6_30  the trick's player is never offered an attacking (even) J on its own trick
+//
+// Narrow mistakes, seventh batch (session 8, "blind7": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind7` in examples/narrow.tsv):
+//
+//   NARROW_B7_01  the game's first turn (MP's first) draws no cards, like the first player of a card game
+//   NARROW_B7_02  a P played in the play phase restores HP to the maximum (4), not by 1
+//   NARROW_B7_03  MP drops its suspicion of a pig once MP has played a K at it
+//   NARROW_B7_04  against an N a pig with no K discards its leftmost D instead
+//   NARROW_B7_05  a pig whose N/W effect is nullified still discards its K/D if it holds one (the J cancels only the damage)
+//   NARROW_B7_06  any death during a pig's turn ends that turn (not only the pig's own death)
+//   NARROW_B7_07  the one-kill flag is a single flag reset only at MP's turn (once per round), not at each pig's turn
+//   NARROW_B7_08  an FP whose kill target is MP does not play F (it keeps the duel while MP is in kill range)
+//   NARROW_B7_09  an N/W walks (living pigs - 1) seats from its player, dead seats included: behind dead seats the last living pigs are spared
+//   NARROW_B7_10  a nullify chain stops at its second J: nobody re-protects against an attacking J
+//   NARROW_B7_11  MP's penalty discards its hand but for the rightmost card (the discard loop stops one early)
+//   NARROW_B7_12  a crossbow allows two kills per phase, not any number
+//   NARROW_B7_13  MP's suspicions are forgotten at the end of each of MP's turns
+//   NARROW_B7_14  a ZP yielding to MP's duel reveals itself as ZP by doing so
+//   NARROW_B7_15  for nullify decisions MP counts as unrevealed (its reveal flag is never set): nobody protects MP
+//   NARROW_B7_16  a dying MP without a P eats the leftmost P of the first living ZP going forward
+//   NARROW_B7_17  when HP < 4 the scan plays the leftmost P before any other playable card
+//   NARROW_B7_18  a hand whose starting first card is gone is printed with a leading space (a used-slot array printed with `if (i) ' '`)
+//   NARROW_B7_19  MP's penalty is skipped when MP's hand is already empty (it keeps its crossbow)
+//   NARROW_B7_20  a ZP suspects an unrevealed pig whose N/W damaged that ZP, and kills/duels it like MP does its suspects
+//   NARROW_B7_21  a pig plays at most one J during a whole N/W (the per-pig flag is reset per N/W, not per chain)
+//   NARROW_B7_22  an F uses up the phase's kill: a K after an F needs a crossbow
+//   NARROW_B7_23  a Z is not equipped while the pig holds no K (it stays in the hand)
+//   NARROW_B7_24  a duel's winner deals the damage with one more K: if it has none left, the loser takes no damage
+//   NARROW_B7_25  an N/W starts at the second pig after its player and ends with the pig right after it (the walk starts one late, wrapping)
+//   NARROW_B7_26  the 3 reward cards are drawn at the start of the source's next turn, after its 2 turn cards
+//   NARROW_B7_27  an FP that kills a ZP draws 3 cards, as for killing an FP
 #include <cstdio>
 #include <cstring>
 
@@ -409,6 +441,29 @@ bool b6EmptyAtDeath[MAXN];
 char b6LastPlayed;         // the card the current pig played last
 #endif
 
+#ifdef NARROW_B7_01
+bool b7NoDraw;             // the draws of the game's first turn
+#endif
+#ifdef NARROW_B7_06
+bool b7DeathInTurn;        // some pig died in this turn
+#endif
+#ifdef NARROW_B7_12
+int b7Kills;               // kills played this phase
+#endif
+#ifdef NARROW_B7_18
+bool b7Slot0Gone[MAXN];    // the starting first card has left the hand
+#endif
+#ifdef NARROW_B7_20
+bool b7ZpSuspects[MAXN][MAXN];  // [ZP][pig]: the pig's N/W damaged the ZP
+#endif
+#ifdef NARROW_B7_21
+bool b7InArea;             // an N/W is being resolved
+bool b7AreaJ[MAXN];        // played a J in it
+#endif
+#ifdef NARROW_B7_26
+int b7Owed[MAXN];          // reward cards to draw at the next turn
+#endif
+
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
 #else
@@ -418,6 +473,9 @@ int maxHp(int) { return 4; }
 // ---------- cards ----------
 
 void draw(int p) {
+#ifdef NARROW_B7_01
+    if (b7NoDraw) return;
+#endif
 #ifdef MISTAKE_LAST_CARD_NOT_KEPT
     if (top >= m) return;
     char c = deck[top++];
@@ -462,6 +520,9 @@ void removeAt(int p, int i) {
 #ifdef NARROW_B6_16
     if (p == current) memmove(b6Skip + i, b6Skip + i + 1, len[p] - i - 1);
 #endif
+#ifdef NARROW_B7_18
+    if (i == 0) b7Slot0Gone[p] = true;
+#endif
     memmove(hand[p] + i, hand[p] + i + 1, len[p] - i - 1);
     len[p]--;
 }
@@ -496,6 +557,9 @@ int nextAlive(int p) {
 
 void reveal(int p, bool byKill = false) {
     revealed[p] = true;
+#ifdef NARROW_B7_20
+    for (int q = 0; q < n; q++) b7ZpSuspects[q][p] = false;
+#endif
 #ifdef NARROW_SUSPICION_CLEARED_ONLY_BY_KILL
     if (!byKill) return;
 #endif
@@ -530,6 +594,9 @@ bool hostile(int p, int t) {
         return revealedAs(t, FP) || suspected[t];
 #endif
     }
+#ifdef NARROW_B7_20
+    if (role[p] == ZP && b7ZpSuspects[p][t]) return true;
+#endif
     if (role[p] == ZP) {
 #ifdef MISTAKE_LOYALIST_ATTACKS_SUSPECTED
         return revealedAs(t, FP) || suspected[t];
@@ -769,6 +836,9 @@ void die(int t, int src) {
     }
 #endif
     dead[t] = true;
+#ifdef NARROW_B7_06
+    b7DeathInTurn = true;
+#endif
 #ifdef NARROW_B6_27
     b6EmptyAtDeath[t] = len[t] == 0;
 #endif
@@ -852,6 +922,10 @@ void die(int t, int src) {
         if (b6Rewarded) return;
         b6Rewarded = true;
 #endif
+#ifdef NARROW_B7_26
+        b7Owed[src] += 3;
+        return;
+#endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
 #elif defined(NARROW_B5_20)
@@ -880,6 +954,10 @@ void die(int t, int src) {
         return;
     }
 #endif
+#ifdef NARROW_B7_27
+    if (role[src] == FP)
+        for (int k = 0; k < 3; k++) rewardDraw(src);
+#endif
 #ifdef NARROW_LOYALIST_KILLER_PENALISED
     bool penalty = role[src] != FP;
 #else
@@ -895,9 +973,22 @@ void die(int t, int src) {
     if (penalty) penaltyDue = true;
     penalty = false;
 #endif
+#ifdef NARROW_B7_19
+    if (len[src] == 0) penalty = false;  // nothing to discard
+#endif
     if (penalty) {
 #ifndef MISTAKE_NO_PENALTY
+#ifdef NARROW_B7_18
+        if (len[src] > 0) b7Slot0Gone[src] = true;
+#endif
+#ifdef NARROW_B7_11
+        if (len[src] > 0) {
+            hand[src][0] = hand[src][len[src] - 1];
+            len[src] = 1;
+        }
+#else
         len[src] = 0;
+#endif
 #ifndef MISTAKE_PENALTY_KEEPS_WEAPON
         crossbow[src] = false;
 #endif
@@ -965,12 +1056,23 @@ void damage(int t, int src) {
 #endif
     }
 #endif
+#ifdef NARROW_B7_16
+    if (role[t] == MP)
+        for (int q = nextAlive(t); q != t; q = nextAlive(q))
+            if (role[q] == ZP && respond(q, 'P')) {
+                hp[t] = 1;
+                return;
+            }
+#endif
     die(t, src);
 }
 
 // ---------- nullify ----------
 
 bool wantsProtect(int j, int t) {
+#ifdef NARROW_B7_15
+    if (t == 0) return false;  // MP is not flagged revealed
+#endif
 #ifdef NARROW_B6_14
     if (b6Need && memchr(hand[t], b6Need, len[t])) return false;
 #endif
@@ -1010,6 +1112,9 @@ bool wantsProtect(int j, int t) {
 }
 
 bool wantsAttack(int j, int t) {
+#ifdef NARROW_B7_15
+    if (t == 0) return false;
+#endif
 #ifdef NARROW_B5_15
     if (areaSnap) {
         if (snapRevealed[t] && role[t] == FP) return role[j] == MP || role[j] == ZP;
@@ -1125,6 +1230,9 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_B6_30
             if (count % 2 == 1 && j == user) continue;
 #endif
+#ifdef NARROW_B7_21
+            if (b7InArea && b7AreaJ[j]) continue;
+#endif
 #ifdef NARROW_NO_NULLIFY_OWN_TRICK
             if (count == 0 && j == user) continue;
 #endif
@@ -1168,6 +1276,9 @@ bool nullified(int user, int t, int first = -1) {
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B7_21
+            if (b7InArea) b7AreaJ[j] = true;
+#endif
 #ifdef NARROW_B5_19
             b5LastJ = j;
 #endif
@@ -1178,6 +1289,9 @@ bool nullified(int user, int t, int first = -1) {
         }
         if (found < 0) break;
         count++;
+#ifdef NARROW_B7_10
+        if (count == 2) break;  // the attack stands
+#endif
 #ifdef MISTAKE_SINGLE_NULLIFY
         break;
 #endif
@@ -1209,6 +1323,12 @@ bool areaNullified(int p, int j, int &from) {
 
 void playKill(int p, int t) {
     killUsed = true;
+#ifdef NARROW_B7_03
+    if (role[p] == MP) suspected[t] = false;
+#endif
+#ifdef NARROW_B7_12
+    b7Kills++;
+#endif
 #ifdef NARROW_B5_04
     killTargetUsed = t;
 #endif
@@ -1313,6 +1433,9 @@ void fightDuel(int p, int t) {
 #endif
 #ifndef MISTAKE_LOYALIST_FIGHTS_LORD
     if (role[p] == MP && role[t] == ZP) {
+#ifdef NARROW_B7_14
+        reveal(t);  // it shows its loyalty
+#endif
 #ifdef NARROW_B5_12
         damage(t, t);
 #elif defined(NARROW_B6_08)
@@ -1416,6 +1539,9 @@ void fightDuel(int p, int t) {
             cur = other;
             continue;
         }
+#ifdef NARROW_B7_24
+        if (!respond(other, 'K')) return;  // nothing to strike with
+#endif
 #ifdef MISTAKE_DUEL_DAMAGE_FROM_PLAYER
         damage(cur, p);
 #else
@@ -1468,6 +1594,15 @@ void playArea(int p, char c) {
 #ifdef NARROW_B6_14
     b6Need = need;
 #endif
+#ifdef NARROW_B7_09
+    int b7Steps = -1;  // living pigs other than the player
+    for (int q = 0; q < n; q++)
+        if (!dead[q]) b7Steps++;
+#endif
+#ifdef NARROW_B7_21
+    b7InArea = true;
+    for (int q = 0; q < n; q++) b7AreaJ[q] = false;
+#endif
 #if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
 #elif defined(NARROW_INVASION_REACHES_PLAYER)
@@ -1480,11 +1615,16 @@ void playArea(int p, char c) {
         if (j >= p) j++;
 #elif defined(NARROW_INVASION_RESOLVES_BACKWARD)
         int j = (c == 'N') ? (p + n - k) % n : (p + k) % n;
+#elif defined(NARROW_B7_25)
+        int j = (p + 1 + k % (n - 1)) % n;  // p+2, ..., p+n-1, then p+1
 #else
         int j = (p + k) % n;
 #endif
 #ifdef NARROW_B5_14
         if (c == 'N' && p + k >= n) break;
+#endif
+#ifdef NARROW_B7_09
+        if (k > b7Steps) break;
 #endif
 #ifndef NARROW_B6_13
         if (dead[j]) continue;
@@ -1522,6 +1662,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_SUSPICION_WHEN_NULLIFIED
             if (j == 0 && !revealed[p] && role[p] != MP) suspected[p] = true;
 #endif
+#ifdef NARROW_B7_05
+            respond(j, need);  // the J spares the damage, not the discard
+#endif
             continue;
         }
         if (over) break;
@@ -1554,6 +1697,8 @@ void playArea(int p, char c) {
 #elif defined(NARROW_B6_24)
         // a ZP does not fight back against MP
         if (!(c == 'N' && role[p] == MP && role[j] == ZP) && respond(j, need)) {
+#elif defined(NARROW_B7_04)
+        if (respond(j, need) || (need == 'K' && respond(j, 'D'))) {
 #else
         if (respond(j, need)) {
 #endif
@@ -1606,6 +1751,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
         if (suspected[p]) onceSuspected[p] = true;
 #endif
+#ifdef NARROW_B7_20
+        if (hit && role[j] == ZP && !revealed[p]) b7ZpSuspects[j][p] = true;
+#endif
         if (hit) {
 #ifdef NARROW_AREA_DYING_BELOW_ZERO
             if (hp[j] > 0)
@@ -1632,6 +1780,9 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B6_14
     b6Need = 0;
+#endif
+#ifdef NARROW_B7_21
+    b7InArea = false;
 #endif
 #ifdef NARROW_B5_23
     b5InArea = false;
@@ -1669,6 +1820,9 @@ bool playable(int p, char c) {
         return hp[p] < maxHp(p);
 #endif
     case 'K':
+#ifdef NARROW_B7_12
+        if (b7Kills >= 2) return false;  // the crossbow's two
+#endif
 #ifndef MISTAKE_UNLIMITED_KILLS
 #if defined(NARROW_CROSSBOW_ONLY_THIS_TURN)
         if (killUsed && !crossbowThisTurn) return false;
@@ -1684,6 +1838,9 @@ bool playable(int p, char c) {
 #endif
         return killTarget(p) >= 0;
     case 'F':
+#ifdef NARROW_B7_08
+        if (role[p] == FP && killTarget(p) == 0) return false;  // MP is in kill range
+#endif
 #ifdef NARROW_B5_29
         if (duelUsed && !crossbow[p]) return false;
 #endif
@@ -1698,6 +1855,9 @@ bool playable(int p, char c) {
     case 'W':
         return true;
     case 'Z':
+#ifdef NARROW_B7_23
+        return memchr(hand[p], 'K', len[p]) != nullptr;
+#endif
 #ifdef MISTAKE_SECOND_CROSSBOW_STAYS
         return !crossbow[p];
 #else
@@ -1710,6 +1870,11 @@ bool playable(int p, char c) {
 
 void turn(int p) {
     current = p;
+#ifdef NARROW_B7_01
+    static bool b7First = true;
+    b7NoDraw = b7First;
+    b7First = false;
+#endif
 #ifdef NARROW_TURN_DRAW_TWO_LEFT_REPEATS_LAST
     // near the end of the deck the last card repeats
     if (top + 2 >= m) top = m - 1;
@@ -1734,6 +1899,19 @@ void turn(int p) {
     draw(p);
     draw(p);
 #endif
+#ifdef NARROW_B7_01
+    b7NoDraw = false;
+#endif
+#ifdef NARROW_B7_26
+    for (int k = 0; k < b7Owed[p]; k++) rewardDraw(p);
+    b7Owed[p] = 0;
+#endif
+#ifdef NARROW_B7_06
+    b7DeathInTurn = false;
+#endif
+#ifdef NARROW_B7_12
+    b7Kills = 0;
+#endif
 #ifdef NARROW_B5_24
     for (int q = 0; q < n; q++) b5Rescued[q] = false;
 #endif
@@ -1741,6 +1919,9 @@ void turn(int p) {
     duelUsed = false;
 #endif
 #ifndef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
+#ifdef NARROW_B7_07
+    if (p == 0)  // a new round
+#endif
     killUsed = false;
 #endif
 #ifdef NARROW_B6_11
@@ -1787,6 +1968,9 @@ void turn(int p) {
 #else
     while (!over && !dead[p]) {
 #endif
+#ifdef NARROW_B7_06
+        if (b7DeathInTurn) break;
+#endif
         int i = start;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
         if (fresh > len[p]) fresh = len[p];
@@ -1810,6 +1994,12 @@ void turn(int p) {
         }
         if (i >= len[p]) break;
 #else
+#ifdef NARROW_B7_17
+        int b7P = hp[p] < maxHp(p) ? findResponse(p, 'P') : -1;
+        if (b7P >= 0)
+            i = b7P;  // eat first
+        else
+#endif
         while (i < len[p] && !playable(p, hand[p][i])) i++;
         if (i >= len[p]) break;
 #endif
@@ -1839,7 +2029,11 @@ void turn(int p) {
 #endif
         switch (c) {
         case 'P':
+#ifdef NARROW_B7_02
+            hp[p] = maxHp(p);
+#else
             if (hp[p] < maxHp(p)) hp[p]++;
+#endif
             break;
         case 'K':
             playKill(p, killTarget(p));
@@ -1847,6 +2041,9 @@ void turn(int p) {
         case 'F':
 #ifdef NARROW_B5_29
             duelUsed = true;
+#endif
+#ifdef NARROW_B7_22
+            killUsed = true;  // the phase's one attack
 #endif
             playDuel(p, duelTarget(p));
 #ifdef NARROW_DUEL_CARD_REMOVED_AFTER_DUEL
@@ -1904,6 +2101,10 @@ void turn(int p) {
 #ifdef NARROW_KILL_FLAG_KEPT_AFTER_OWN_DEATH
     if (dead[p]) return;
     killUsed = false;
+#endif
+#ifdef NARROW_B7_13
+    if (p == 0)
+        for (int q = 0; q < n; q++) suspected[q] = false;
 #endif
 }
 
@@ -2050,6 +2251,9 @@ int main() {
             putchar('\n');
             continue;
         }
+#endif
+#ifdef NARROW_B7_18
+        if (b7Slot0Gone[i] && len[i] > 0) putchar(' ');
 #endif
 #ifdef NARROW_EMPTY_HAND_PRINTS_STALE_CARD
         // the first card, then " X" for each further one
