@@ -289,13 +289,15 @@
 //   NARROW_B7_18  a hand whose starting first card is gone is printed with a leading space (a used-slot array printed with `if (i) ' '`)
 //   NARROW_B7_19  MP's penalty is skipped when MP's hand is already empty (it keeps its crossbow)
 //   NARROW_B7_20  a ZP suspects an unrevealed pig whose N/W damaged that ZP, and kills/duels it like MP does its suspects
-//   NARROW_B7_21  a pig plays at most one J during a whole N/W (the per-pig flag is reset per N/W, not per chain)
+//   NARROW_B7_21  in an N/W, a pig that played a J in the chain of one pig is not asked in the chains of the later pigs
 //   NARROW_B7_22  an F uses up the phase's kill: a K after an F needs a crossbow
 //   NARROW_B7_23  a Z is not equipped while the pig holds no K (it stays in the hand)
 //   NARROW_B7_24  a duel's winner deals the damage with one more K: if it has none left, the loser takes no damage
 //   NARROW_B7_25  an N/W starts at the second pig after its player and ends with the pig right after it (the walk starts one late, wrapping)
 //   NARROW_B7_26  the 3 reward cards are drawn at the start of the source's next turn, after its 2 turn cards
 //   NARROW_B7_27  an FP that kills a ZP draws 3 cards, as for killing an FP
+//   NARROW_B7_28  an unrevealed N/W player whose N/W damages MP reveals (as its true role) instead of being suspected
+//   NARROW_B7_29  a ZP playing an attacking (even) J reveals as an FP (hostility read as a rebel reveal)
 #include <cstdio>
 #include <cstring>
 
@@ -458,10 +460,14 @@ bool b7ZpSuspects[MAXN][MAXN];  // [ZP][pig]: the pig's N/W damaged the ZP
 #endif
 #ifdef NARROW_B7_21
 bool b7InArea;             // an N/W is being resolved
-bool b7AreaJ[MAXN];        // played a J in it
+bool b7AreaJ[MAXN];        // played a J in an earlier pig's chain of it
+bool b7ChainJ[MAXN];       // played a J in the current chain
 #endif
 #ifdef NARROW_B7_26
 int b7Owed[MAXN];          // reward cards to draw at the next turn
+#endif
+#ifdef NARROW_B7_29
+bool b7ShownFP[MAXN];      // a ZP that showed itself as an FP
 #endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
@@ -557,6 +563,9 @@ int nextAlive(int p) {
 
 void reveal(int p, bool byKill = false) {
     revealed[p] = true;
+#ifdef NARROW_B7_29
+    b7ShownFP[p] = false;
+#endif
 #ifdef NARROW_B7_20
     for (int q = 0; q < n; q++) b7ZpSuspects[q][p] = false;
 #endif
@@ -576,7 +585,12 @@ void reveal(int p, bool byKill = false) {
 #endif
 }
 
-bool revealedAs(int t, int r) { return revealed[t] && role[t] == r; }
+bool revealedAs(int t, int r) {
+#ifdef NARROW_B7_29
+    if (b7ShownFP[t]) return revealed[t] && r == FP;
+#endif
+    return revealed[t] && role[t] == r;
+}
 
 // is t a kill/duel target for p?
 bool hostile(int p, int t) {
@@ -1276,8 +1290,11 @@ bool nullified(int user, int t, int first = -1) {
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B7_29
+            if (count % 2 == 1 && role[j] == ZP) b7ShownFP[j] = true;  // it showed hostility
+#endif
 #ifdef NARROW_B7_21
-            if (b7InArea) b7AreaJ[j] = true;
+            if (b7InArea) b7ChainJ[j] = true;
 #endif
 #ifdef NARROW_B5_19
             b5LastJ = j;
@@ -1303,6 +1320,12 @@ bool nullified(int user, int t, int first = -1) {
     }
 #ifdef NARROW_DUEL_CANCELLED_BY_ANY_J
     chainLength = count;
+#endif
+#ifdef NARROW_B7_21
+    for (int q = 0; q < n; q++) {
+        if (b7ChainJ[q]) b7AreaJ[q] = true;
+        b7ChainJ[q] = false;
+    }
 #endif
 #ifdef NARROW_B5_17
     return count == 1;
@@ -1742,7 +1765,11 @@ void playArea(int p, char c) {
         if (hit && revealedAs(j, ZP) && unrevealed && role[p] != MP) suspected[p] = true;
 #endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) {
+#ifdef NARROW_B7_28
+            reveal(p);  // it hurt MP: it has shown itself
+#else
             suspected[p] = true;
+#endif
 #ifdef NARROW_B6_12
             b6Suspicion[p]++;
 #endif
