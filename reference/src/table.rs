@@ -146,6 +146,16 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     pub(crate) last_nullifier: Option<Seat>,
 }
 
+/// Which way a walk round the table goes: forward (1, 2, ..., n, 1) or
+/// backward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Way {
+    /// In turn order.
+    Forward,
+    /// Against turn order.
+    Backward,
+}
+
 /// A reward or a penalty put off by a deviation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PutOff {
@@ -666,12 +676,28 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
     }
 
+    /// The seat after `seat` walking the `way` given, living or not.
+    #[inline]
+    pub(crate) fn step(&self, seat: Seat, way: Way) -> Seat {
+        match way {
+            Way::Forward => self.next_seat(seat),
+            Way::Backward => self.previous_seat(seat),
+        }
+    }
+
     /// The next living pig after `pig`, going forward (distance 1).
     /// Returns `pig` itself only if no other pig lives.
+    #[inline]
     pub(crate) fn next_alive(&self, pig: Seat) -> Seat {
+        self.living_from(pig, Way::Forward)
+    }
+
+    /// The first living pig met walking from `pig` the `way` given,
+    /// `pig` excluded; `pig` itself when no other pig lives.
+    pub(crate) fn living_from(&self, pig: Seat, way: Way) -> Seat {
         let mut seat = pig;
-        for _ in 0..self.n {
-            seat = self.next_seat(seat);
+        for _ in 1..self.n {
+            seat = self.step(seat, way);
             if self.alive[seat] {
                 return seat;
             }
