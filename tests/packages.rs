@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use common::{pigkill, text};
+use common::{assert_success, pigkill, text};
 use deviations::{games, variants};
 use pigkill::package::{self, Format, LuoguTest, PackageTest, ProblemMeta};
 use pigkill::solution::{compare, CompareMode};
@@ -41,7 +41,7 @@ fn compile(source: &str, dir: &Path, name: &str) -> PathBuf {
         .arg(&file)
         .output()
         .expect("g++ runs (the tests need it, as judges have it)");
-    assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    assert_success(&out, &format!("g++ {name}"));
     exe
 }
 
@@ -498,12 +498,7 @@ fn seed_7() -> &'static Path {
                 args.push("--zip");
             }
             let gen = pigkill(&args);
-            assert_eq!(
-                gen.status.code(),
-                Some(0),
-                "{format}: {}",
-                text(&gen.stderr)
-            );
+            assert_success(&gen, &format!("gen --suite --format {format}"));
         }
         dir
     })
