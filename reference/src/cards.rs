@@ -6,7 +6,7 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
-use crate::table::{Table, Way, AFTER_CARD};
+use crate::table::{Table, AFTER_CARD};
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `pig`'s play phase: scan the hand from the left, play the first
@@ -488,11 +488,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
         let start = self.decide(point, |_| 0);
-        let way = if start == Choice(2) {
-            Way::Backward
-        } else {
-            Way::Forward
-        };
+        let backward = start == Choice(2);
         let mut pig = if start == Choice(1) {
             self.n - 1
         } else {
@@ -511,7 +507,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         // pigs left answer in full, or only discard their card.
         let mut after_end = AfterEnd::Stop;
         for _ in 0..self.n {
-            pig = self.step(pig, way);
+            pig = if backward {
+                self.previous_seat(pig)
+            } else {
+                self.next_seat(pig)
+            };
             if !self.alive[pig] {
                 continue;
             }
