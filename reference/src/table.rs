@@ -360,6 +360,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             };
         }
         let actor = point.actor;
+        let holds = |seat: Seat, card: Card| self.hand[seat].contains(&card);
         let role_feature =
             |seat: Seat, lord: Feature, loyalist: Feature, rebel: Feature| match self.role[seat] {
                 Role::Lord => lord,
@@ -429,7 +430,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         put!(ActorHpOne, self.hp[actor] == 1);
         put!(ActorDying, self.hp[actor] <= 0);
         put!(ActorCrossbow, self.crossbow[actor]);
-        put!(ActorHoldsPeach, self.hand[actor].contains(&Card::Peach));
+        put!(ActorHoldsPeach, holds(actor, Card::Peach));
         put!(ActorHandEmpty, self.hand[actor].is_empty());
         put!(KillPlayed, self.kill_played && actor == self.current);
         put!(
@@ -465,13 +466,13 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 self.revealed_this_turn & (1 << subject) != 0
             );
             put!(SubjectTurn, subject == self.current);
-            put!(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
+            put!(SubjectHoldsKill, holds(subject, Card::Kill));
             put!(
                 SubjectOnceSuspected,
                 self.once_suspected & (1 << subject) != 0
             );
         }
-        put!(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
+        put!(ActorHoldsKill, holds(actor, Card::Kill));
         put!(
             TrickByRebel,
             self.trick.is_some() && self.role[self.trick_player] == Role::Rebel
@@ -481,7 +482,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         // what happened to it this turn), the card being resolved (its
         // player, its chain), and what already happened this turn and
         // this card.
-        let holds = |seat: Seat, card: Card| self.hand[seat].contains(&card);
         let last = self.n - 1;
         if let Some(subject) = point.subject {
             put!(SubjectHpFull, self.hp[subject] >= self.max_hp(subject));
