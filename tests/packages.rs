@@ -469,37 +469,41 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 /// once per test run: `dir` and `luogu` as folders, `kattis` and `hydro`
 /// as zips, under the returned folder (`dir`, `luogu`, `kattis.zip`,
 /// `hydro.zip`). Choosing a suite is what costs (about 35 s of CPU each);
-/// the tests below share these four runs.
+/// the tests below share these four runs, which go side by side (each
+/// process chooses alone; they share only the cores).
 fn seed_7() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
-        for (format, zip) in [
-            ("dir", false),
-            ("luogu", false),
-            ("kattis", true),
-            ("hydro", true),
-        ] {
-            let out = dir.path().join(format);
-            let out = out.to_str().expect("utf-8");
-            let mut args = vec![
-                "gen",
-                "--suite",
-                "--seed",
-                "7",
-                "--pool-scale",
-                "0.1",
-                "--format",
-                format,
-                "--out",
-                out,
-            ];
-            if zip {
-                args.push("--zip");
+        std::thread::scope(|scope| {
+            for (format, zip) in [
+                ("dir", false),
+                ("luogu", false),
+                ("kattis", true),
+                ("hydro", true),
+            ] {
+                let out = dir.path().join(format);
+                scope.spawn(move || {
+                    let mut args = vec![
+                        "gen",
+                        "--suite",
+                        "--seed",
+                        "7",
+                        "--pool-scale",
+                        "0.1",
+                        "--format",
+                        format,
+                        "--out",
+                        out.to_str().expect("utf-8"),
+                    ];
+                    if zip {
+                        args.push("--zip");
+                    }
+                    let gen = pigkill(&args);
+                    assert_success(&gen, &format!("gen --suite --format {format}"));
+                });
             }
-            let gen = pigkill(&args);
-            assert_success(&gen, &format!("gen --suite --format {format}"));
-        }
+        });
         dir
     })
     .path()
