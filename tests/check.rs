@@ -6,6 +6,10 @@
 
 use std::process::{Command, Output};
 
+mod common;
+
+use common::{assert_success, text};
+
 fn check(args: &[&str], out: &std::path::Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pigkill"))
         .arg("check")
@@ -24,10 +28,6 @@ fn contestant(bug: Option<&str>) -> String {
     }
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 #[test]
 fn a_correct_solution_gets_all_ac_and_exit_0() {
     let out_dir = tempfile::tempdir().expect("temp dir");
@@ -42,13 +42,7 @@ fn a_correct_solution_gets_all_ac_and_exit_0() {
         ],
         out_dir.path(),
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    assert_success(&out, "check on the right contestant");
     let report = text(&out.stdout);
     assert!(report.contains("AC "), "{report}");
     assert!(!report.contains("WA"), "{report}");
@@ -222,7 +216,7 @@ fn trailing_spaces_are_ac_under_lines_and_pe_under_exact() {
         &["--solution", &padded, "--count", "40", "--seed", "1"],
         out_dir.path(),
     );
-    assert_eq!(lines.status.code(), Some(0), "{}", text(&lines.stdout));
+    assert_success(&lines, "check --compare lines");
     let exact = check(
         &[
             "--solution",
@@ -261,13 +255,7 @@ fn a_folder_of_tests_is_checked_with_its_own_answers() {
         ],
         out_dir.path(),
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    assert_success(&out, "check --tests");
     assert!(
         text(&out.stdout).contains("total         2"),
         "{}",
@@ -587,7 +575,7 @@ fn a_folder_of_real_judge_data_is_read_as_judges_do_and_a_bad_test_does_not_stop
         out_dir.path(),
     );
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert_success(&out, "check --tests");
     assert!(stdout.contains("total         3"), "{stdout}");
     assert!(
         stderr.contains("1.in: line 5, column 21: 6 tokens after the 10 deck cards are ignored"),

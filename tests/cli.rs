@@ -7,6 +7,10 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::{assert_success, text};
+
 const SAMPLE_IN: &str = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
 const SAMPLE_OUT: &str = "FP\nDEAD\nDEAD\nJ J J J J J D\n";
 
@@ -28,20 +32,11 @@ fn pigkill(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("pigkill finishes")
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 #[test]
 fn run_prints_the_sample_output_byte_for_byte_with_either_engine() {
     for engine in ["strategy", "reference"] {
         let out = pigkill(&["run", "--engine", engine], SAMPLE_IN);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{engine}: {}",
-            text(&out.stderr)
-        );
+        assert_success(&out, engine);
         assert_eq!(text(&out.stdout), SAMPLE_OUT, "{engine}");
     }
     let fixture = concat!(
@@ -158,7 +153,7 @@ fn gen_never_overwrites_without_force() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_success(&out, "gen --force");
     assert_ne!(
         std::fs::read_to_string(dir.path().join("2.out")).expect("written"),
         "mine\n"
@@ -171,22 +166,25 @@ fn gen_suite_output_is_accepted_by_run_and_every_answer_matches() {
     let out_dir = dir.path().to_str().expect("utf-8 path");
     // A tenth of the default work: the point is the files and answers the
     // command writes, not how strong the choice is.
-    let out = pigkill(
-        &[
-            "gen",
-            "--suite",
-            "--seed",
-            "11",
-            "--pool-scale",
-            "0.1",
-            "--out",
-            out_dir,
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let args = [
+        "gen",
+        "--suite",
+        "--seed",
+        "11",
+        "--pool-scale",
+        "0.1",
+        "--out",
+        out_dir,
+    ];
+    let out = pigkill(&args, "");
+    assert_success(&out, "gen --suite");
     let table = text(&out.stdout);
     assert!(table.starts_with("event"), "{table}");
+    // SUITE.md names every catalogue mistake (which tests expose it).
+    let report = std::fs::read_to_string(dir.path().join("SUITE.md")).expect("SUITE.md");
+    for m in pigkill_reference::mutants::Mutation::ALL {
+        assert!(report.contains(&format!("`{}`", m.name())), "{}", m.name());
+    }
     for i in 1..=20 {
         let input = dir.path().join(format!("{i}.in"));
         let expected = std::fs::read_to_string(dir.path().join(format!("{i}.out"))).expect(".out");
@@ -195,15 +193,14 @@ fn gen_suite_output_is_accepted_by_run_and_every_answer_matches() {
                 &["run", "--engine", engine, input.to_str().expect("path")],
                 "",
             );
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{i}.in on {engine}: {}",
-                text(&out.stderr)
-            );
+            assert_success(&out, &format!("{i}.in on {engine}"));
             assert_eq!(text(&out.stdout), expected, "{i}.in on {engine}");
         }
     }
+    // Nothing is overwritten without --force.
+    let again = pigkill(&args, "");
+    assert_eq!(again.status.code(), Some(2), "{}", text(&again.stderr));
+    assert!(text(&again.stderr).contains("--force"));
 }
 
 #[test]
@@ -222,13 +219,7 @@ fn stress_exits_0_when_the_engines_agree() {
         ],
         "",
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    assert_success(&out, "stress");
     assert!(
         text(&out.stdout).contains("stress: 2000 games"),
         "{}",
@@ -404,7 +395,7 @@ fn killing_stress_before_its_shrink_ends_leaves_the_unshrunk_game_on_disk() {
 #[test]
 fn explain_html_prints_the_replay_page_of_the_game() {
     let out = pigkill(&["explain", "--html"], SAMPLE_IN);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_success(&out, "explain --html");
     let page = text(&out.stdout);
     assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
     assert!(page.trim_end().ends_with("</html>"));

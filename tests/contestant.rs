@@ -13,6 +13,10 @@ use std::sync::OnceLock;
 
 use pigkill_reference::mutants::Mutation;
 
+mod common;
+
+use common::assert_success;
+
 /// Mistakes whose C++ reading differs from the catalogue's on purpose of
 /// the experiment: the right answer is then "no known mistake", never a
 /// wrong one. `suspects-revealed-players`: the C++ clears a revealed pig's
@@ -212,12 +216,7 @@ fn the_contestant_passes_seed_1s_suite_and_each_of_its_mistakes_fails_it() {
     args.push("--against".to_string());
     args.extend(wrong.iter().cloned());
     let run = pigkill(&args);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert_success(&run, "gen --suite --accepted --against");
     // And as a judge sees it: the contestant passes the written tests.
     let (code, events, stderr) = check(&[
         "--solution",

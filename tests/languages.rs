@@ -17,7 +17,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{check, compile_c, count, have, shown, write, PIGKILL};
+use common::{assert_success, check, compile_c, count, have, shown, write, PIGKILL};
 use pigkill::solution::{means, Command, CompareMode, Limits, Means, VerdictKind, Worker, MIB};
 
 /// One language at a time: the runtimes' start-up under a 1 s limit is
@@ -55,7 +55,7 @@ fn all_ac_with(dir: &Path, source: &Path, args: &[&str]) {
     ];
     words.extend_from_slice(args);
     let out = check(&words, &dir.join("failures"), &dir.join("cache"));
-    assert_eq!(out.status.code(), Some(0), "{}", shown(&out));
+    assert_success(&out, "check");
     assert!(count(&out, "AC") > 0, "{}", shown(&out));
     assert_eq!(count(&out, "AC"), count(&out, "total"), "{}", shown(&out));
     assert!(count(&out, "total") >= 200, "{}", shown(&out));

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use common::{pigkill, text};
+use common::{assert_success, pigkill, text};
 use deviations::{games, variants};
 use pigkill::package::{self, Format, LuoguTest, PackageTest, ProblemMeta};
 use pigkill::solution::{compare, CompareMode};
@@ -41,7 +41,7 @@ fn compile(source: &str, dir: &Path, name: &str) -> PathBuf {
         .arg(&file)
         .output()
         .expect("g++ runs (the tests need it, as judges have it)");
-    assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    assert_success(&out, &format!("g++ {name}"));
     exe
 }
 
@@ -469,42 +469,41 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 /// once per test run: `dir` and `luogu` as folders, `kattis` and `hydro`
 /// as zips, under the returned folder (`dir`, `luogu`, `kattis.zip`,
 /// `hydro.zip`). Choosing a suite is what costs (about 35 s of CPU each);
-/// the tests below share these four runs.
+/// the tests below share these four runs, which go side by side (each
+/// process chooses alone; they share only the cores).
 fn seed_7() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
-        for (format, zip) in [
-            ("dir", false),
-            ("luogu", false),
-            ("kattis", true),
-            ("hydro", true),
-        ] {
-            let out = dir.path().join(format);
-            let out = out.to_str().expect("utf-8");
-            let mut args = vec![
-                "gen",
-                "--suite",
-                "--seed",
-                "7",
-                "--pool-scale",
-                "0.1",
-                "--format",
-                format,
-                "--out",
-                out,
-            ];
-            if zip {
-                args.push("--zip");
+        std::thread::scope(|scope| {
+            for (format, zip) in [
+                ("dir", false),
+                ("luogu", false),
+                ("kattis", true),
+                ("hydro", true),
+            ] {
+                let out = dir.path().join(format);
+                scope.spawn(move || {
+                    let mut args = vec![
+                        "gen",
+                        "--suite",
+                        "--seed",
+                        "7",
+                        "--pool-scale",
+                        "0.1",
+                        "--format",
+                        format,
+                        "--out",
+                        out.to_str().expect("utf-8"),
+                    ];
+                    if zip {
+                        args.push("--zip");
+                    }
+                    let gen = pigkill(&args);
+                    assert_success(&gen, &format!("gen --suite --format {format}"));
+                });
             }
-            let gen = pigkill(&args);
-            assert_eq!(
-                gen.status.code(),
-                Some(0),
-                "{format}: {}",
-                text(&gen.stderr)
-            );
-        }
+        });
         dir
     })
     .path()

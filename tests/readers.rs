@@ -11,7 +11,7 @@ use std::path::Path;
 mod common;
 mod deviations;
 
-use common::{pigkill, text};
+use common::{assert_success, pigkill, text};
 use deviations::{games, variants};
 
 #[test]
@@ -21,12 +21,7 @@ fn run_answers_every_deviation_as_it_answers_the_clean_game() {
         let clean = dir.path().join(format!("{id}.in"));
         std::fs::write(&clean, game.to_text()).expect("write");
         let answer = pigkill(&["run", clean.to_str().expect("utf-8")]);
-        assert_eq!(
-            answer.status.code(),
-            Some(0),
-            "{id}: {}",
-            text(&answer.stderr)
-        );
+        assert_success(&answer, &id);
         for variant in variants(&game) {
             let path = dir.path().join(format!("{id}-{}.in", variant.name));
             std::fs::write(&path, &variant.text).expect("write");
@@ -38,7 +33,7 @@ fn run_answers_every_deviation_as_it_answers_the_clean_game() {
                 variant.name,
                 text(&out.stderr)
             );
-            assert_eq!(out.status.code(), Some(0), "{id} {}", variant.name);
+            assert_success(&out, &format!("{id} {}", variant.name));
             // Only ignored tokens are worth a warning.
             let warned = text(&out.stderr).contains("warning:");
             assert_eq!(warned, variant.name == "padded", "{id} {}", variant.name);
@@ -133,12 +128,7 @@ fn gen_validates(args: &[&str]) {
     let mut gen_args = vec!["gen", "--out", out_dir];
     gen_args.extend_from_slice(args);
     let generated = pigkill(&gen_args);
-    assert_eq!(
-        generated.status.code(),
-        Some(0),
-        "{}",
-        text(&generated.stderr)
-    );
+    assert_success(&generated, &format!("gen {args:?}"));
     common::validates_and_ends(out_dir, &format!("gen {args:?}"));
 }
 
@@ -162,7 +152,7 @@ fn every_fixture_validates() {
         });
         if has_games {
             let out = pigkill(&["validate", group.to_str().expect("utf-8")]);
-            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+            assert_success(&out, &format!("validate {}", group.display()));
         }
     }
 }
@@ -176,15 +166,10 @@ fn explain_and_coverage_read_padded_data_like_run() {
     let path = dir.path().join("1.in");
     std::fs::write(&path, &padded.text).expect("write");
     let explained = pigkill(&["explain", path.to_str().expect("utf-8")]);
-    assert_eq!(
-        explained.status.code(),
-        Some(0),
-        "{}",
-        text(&explained.stderr)
-    );
+    assert_success(&explained, "explain");
     assert!(text(&explained.stderr).starts_with("warning: line "));
     let covered = pigkill(&["coverage", dir.path().to_str().expect("utf-8")]);
-    assert_eq!(covered.status.code(), Some(0), "{}", text(&covered.stderr));
+    assert_success(&covered, "coverage");
     let warnings = text(&covered.stderr);
     assert!(
         warnings.contains("3 tokens after the") && warnings.contains("1.in"),

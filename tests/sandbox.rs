@@ -25,7 +25,7 @@ use std::os::unix::net::{UnixDatagram, UnixListener};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{compile_c, count, have, shown, PIGKILL};
+use common::{assert_success, compile_c, count, have, shown, PIGKILL};
 use pigkill::solution::{
     means, sandbox_notice, CompareMode, Limits, Means, RunOptions, Sandbox, SandboxUser,
     VerdictKind, Worker,
@@ -502,7 +502,7 @@ fn a_binary_finds_its_libraries_in_a_folder_only_root_may_search() {
             .args(args)
             .output()
             .expect("gcc runs");
-        assert!(out.status.success(), "gcc failed: {}", shown(&out));
+        assert_success(&out, "gcc");
     };
     let library = common::write(
         shut.path(),

@@ -9,7 +9,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{check, count, have, shown, write, PIGKILL};
+use common::{assert_success, check, count, have, shown, write, PIGKILL};
 use pigkill::solution::{preflight, Command, Limits, Termination};
 
 /// A C++ solution that lets `pigkill run` (its first argument) answer.
@@ -45,7 +45,7 @@ fn the_example_contestant_is_compiled_once_then_taken_from_the_cache() {
         "/examples/contestant.cpp"
     ));
     let first = check_source(dir.path(), source, None);
-    assert_eq!(first.status.code(), Some(0), "{}", shown(&first));
+    assert_success(&first, "the first check");
     assert!(
         stderr(&first).contains("with `g++ -O2 -std=c++17 -o "),
         "{}",
@@ -57,7 +57,7 @@ fn the_example_contestant_is_compiled_once_then_taken_from_the_cache() {
     assert_eq!(entries(), 1);
 
     let second = check_source(dir.path(), source, None);
-    assert_eq!(second.status.code(), Some(0), "{}", shown(&second));
+    assert_success(&second, "the second check");
     assert!(
         stderr(&second).contains("already built"),
         "{}",
@@ -88,7 +88,7 @@ fn compile_replaces_the_build_command_and_the_compiler_runs_once() {
     let compile = format!("echo run >> {}; gcc -O1 -o {{out}} {{src}}", log.display());
     for _ in 0..2 {
         let out = check_source(dir.path(), &source, Some(&compile));
-        assert_eq!(out.status.code(), Some(0), "{}", shown(&out));
+        assert_success(&out, "check");
     }
     assert_eq!(std::fs::read_to_string(&log).unwrap(), "run\n");
 }

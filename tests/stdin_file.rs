@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{check, compile_c, count, have, shown, PIGKILL};
+use common::{assert_success, check, compile_c, count, have, shown, PIGKILL};
 use pigkill::solution::{Command, Limits, RunOptions, StdinMode, Termination, Worker};
 
 /// C that hands `len` bytes at `in` to `pigkill run` (the program named
@@ -94,7 +94,7 @@ fn a_solution_that_maps_stdin_by_its_size_is_ac_on_a_thousand_games() {
         &dir.path().join("failures"),
         &dir.path().join("cache"),
     );
-    assert_eq!(out.status.code(), Some(0), "{}", shown(&out));
+    assert_success(&out, "check");
     let games = count(&out, "total");
     assert_eq!(count(&out, "AC"), games, "{}", shown(&out));
     // 1000 indices, less the generated games that are not valid tests.
@@ -114,7 +114,7 @@ fn a_solution_that_maps_stdin_is_ac_on_a_test_folder() {
         &dir.path().join("failures"),
         &dir.path().join("cache"),
     );
-    assert_eq!(out.status.code(), Some(0), "{}", shown(&out));
+    assert_success(&out, "check");
     assert!(count(&out, "AC") > 10, "{}", shown(&out));
 }
 
@@ -130,7 +130,7 @@ fn a_solution_that_reads_stdin_twice_after_rewind_is_ac() {
         &dir.path().join("failures"),
         &dir.path().join("cache"),
     );
-    assert_eq!(out.status.code(), Some(0), "{}", shown(&out));
+    assert_success(&out, "check");
     assert_eq!(count(&out, "AC"), count(&out, "total"), "{}", shown(&out));
 }
 

@@ -6,16 +6,21 @@
 //! fire and those that are exposed as the decision API says; wrong
 //! solutions given with `--against` fail the suite (a test is swapped in
 //! when none does); accepted solutions pass it. (The packages the suites
-//! are written as: tests/packages.rs.) The local search after the greedy
-//! choice never loses what the tests expose.
+//! are written as: tests/packages.rs. The command with `--against`, each
+//! mistake judged on the written tests: tests/contestant.rs, on seed 1
+//! with the C++ contestant's mistakes; what SUITE.md names and `--force`:
+//! tests/cli.rs.) The local search after the greedy choice never loses
+//! what the tests expose.
 
 use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use rayon::prelude::*;
+
 mod common;
 
-use common::{pigkill, text};
+use common::assert_success;
 use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits};
 use pigkill::suite::anneal::{anneal, AnnealOptions};
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
@@ -34,10 +39,17 @@ fn options() -> SuiteOptions {
     SuiteOptions::scaled(0.25)
 }
 
-/// The suites of seeds 1 to 10, made once per test run.
+/// The suites of seeds 1 to 10, made once per test run, side by side
+/// (the first test to ask makes them while the others wait, so the
+/// seeds share the cores; a suite is its seed's whatever the order).
 fn suites() -> &'static [Suite] {
     static SUITES: OnceLock<Vec<Suite>> = OnceLock::new();
-    SUITES.get_or_init(|| (1..=10).map(|seed| build(seed, &options())).collect())
+    SUITES.get_or_init(|| {
+        (1..=10u64)
+            .into_par_iter()
+            .map(|seed| build(seed, &options()))
+            .collect()
+    })
 }
 
 fn contestant(bug: Option<Mutation>) -> Solution {
@@ -185,7 +197,7 @@ fn cpp_contestant(dir: &std::path::Path) -> Solution {
         ))
         .output()
         .expect("g++ runs");
-    assert!(out.status.success(), "g++: {}", text(&out.stderr));
+    assert_success(&out, "g++");
     let spec = exe.display().to_string();
     Solution {
         command: SolutionCommand::parse(&spec).expect("a command"),
@@ -292,6 +304,10 @@ fn the_local_search_keeps_every_mistake_event_and_live_rule_its_tests_expose() {
     }
 }
 
+/// Seed 3 made again at the same scale (aimed games and all). Checking
+/// this on the tiny-pool suite instead saved nothing: its extra rounds
+/// cost about as much as a quarter-scale suite (session 8, at load 8 to
+/// 11: 147 and 153 s wall for the two tiny builds, one thread).
 #[test]
 fn the_same_seed_gives_the_same_suite() {
     let again = build(3, &options());
@@ -365,56 +381,6 @@ fn the_accepted_contestant_passes_and_a_wrong_one_is_reported_with_its_game() {
     assert!(!failure.judged.verdict.is_accepted());
     let minimised = failure.minimised.as_ref().expect("minimised");
     assert!(!minimised.judged.verdict.is_accepted());
-}
-
-#[test]
-fn against_with_injected_mistakes_fails_the_written_suite() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = dir.path().join("suite");
-    let exe = env!("CARGO_BIN_EXE_example-contestant");
-    let wrong: Vec<String> = Mutation::ALL
-        .iter()
-        .map(|m| format!("{exe} --bug {}", m.name()))
-        .collect();
-    let mut args = vec![
-        "gen",
-        "--suite",
-        "--seed",
-        "5",
-        "--pool-scale",
-        "0.1",
-        "--out",
-        out.to_str().expect("path"),
-        "--accepted",
-        exe,
-        "--against",
-    ];
-    args.extend(wrong.iter().map(String::as_str));
-    let run = pigkill(&args);
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
-    // Judge each wrong solution on the written tests, as a judge would.
-    for m in Mutation::ALL {
-        let fails = (1..=20).any(|i| {
-            let input = std::fs::File::open(out.join(format!("{i}.in"))).expect("N.in");
-            let answer = std::fs::read(out.join(format!("{i}.out"))).expect("N.out");
-            let run = Command::new(exe)
-                .args(["--bug", m.name()])
-                .stdin(input)
-                .output()
-                .expect("the contestant runs");
-            !run.status.success()
-                || !compare(&answer, &run.stdout, CompareMode::Lines).is_accepted()
-        });
-        assert!(fails, "{} passes the written suite", m.name());
-    }
-    let report = std::fs::read_to_string(out.join("SUITE.md")).expect("SUITE.md");
-    for m in Mutation::ALL {
-        assert!(report.contains(&format!("`{}`", m.name())), "{}", m.name());
-    }
-    // Nothing is overwritten without --force.
-    let again = pigkill(&args);
-    assert_eq!(again.status.code(), Some(2), "{}", text(&again.stderr));
-    assert!(text(&again.stderr).contains("--force"));
 }
 
 #[test]

@@ -146,6 +146,16 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     pub(crate) last_nullifier: Option<Seat>,
 }
 
+/// Which way a walk round the table goes: forward (1, 2, ..., n, 1) or
+/// backward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Way {
+    /// In turn order.
+    Forward,
+    /// Against turn order.
+    Backward,
+}
+
 /// A reward or a penalty put off by a deviation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PutOff {
@@ -350,6 +360,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             };
         }
         let actor = point.actor;
+        let holds = |seat: Seat, card: Card| self.hand[seat].contains(&card);
         let role_feature =
             |seat: Seat, lord: Feature, loyalist: Feature, rebel: Feature| match self.role[seat] {
                 Role::Lord => lord,
@@ -419,7 +430,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         put!(ActorHpOne, self.hp[actor] == 1);
         put!(ActorDying, self.hp[actor] <= 0);
         put!(ActorCrossbow, self.crossbow[actor]);
-        put!(ActorHoldsPeach, self.hand[actor].contains(&Card::Peach));
+        put!(ActorHoldsPeach, holds(actor, Card::Peach));
         put!(ActorHandEmpty, self.hand[actor].is_empty());
         put!(KillPlayed, self.kill_played && actor == self.current);
         put!(
@@ -455,13 +466,13 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 self.revealed_this_turn & (1 << subject) != 0
             );
             put!(SubjectTurn, subject == self.current);
-            put!(SubjectHoldsKill, self.hand[subject].contains(&Card::Kill));
+            put!(SubjectHoldsKill, holds(subject, Card::Kill));
             put!(
                 SubjectOnceSuspected,
                 self.once_suspected & (1 << subject) != 0
             );
         }
-        put!(ActorHoldsKill, self.hand[actor].contains(&Card::Kill));
+        put!(ActorHoldsKill, holds(actor, Card::Kill));
         put!(
             TrickByRebel,
             self.trick.is_some() && self.role[self.trick_player] == Role::Rebel
@@ -471,7 +482,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         // what happened to it this turn), the card being resolved (its
         // player, its chain), and what already happened this turn and
         // this card.
-        let holds = |seat: Seat, card: Card| self.hand[seat].contains(&card);
         let last = self.n - 1;
         if let Some(subject) = point.subject {
             put!(SubjectHpFull, self.hp[subject] >= self.max_hp(subject));
@@ -666,12 +676,28 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
     }
 
+    /// The seat after `seat` walking the `way` given, living or not.
+    #[inline]
+    pub(crate) fn step(&self, seat: Seat, way: Way) -> Seat {
+        match way {
+            Way::Forward => self.next_seat(seat),
+            Way::Backward => self.previous_seat(seat),
+        }
+    }
+
     /// The next living pig after `pig`, going forward (distance 1).
     /// Returns `pig` itself only if no other pig lives.
+    #[inline]
     pub(crate) fn next_alive(&self, pig: Seat) -> Seat {
+        self.living_from(pig, Way::Forward)
+    }
+
+    /// The first living pig met walking from `pig` the `way` given,
+    /// `pig` excluded; `pig` itself when no other pig lives.
+    pub(crate) fn living_from(&self, pig: Seat, way: Way) -> Seat {
         let mut seat = pig;
-        for _ in 0..self.n {
-            seat = self.next_seat(seat);
+        for _ in 1..self.n {
+            seat = self.step(seat, way);
             if self.alive[seat] {
                 return seat;
             }

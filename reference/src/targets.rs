@@ -19,7 +19,7 @@
 use pigkill_engine::{Card, Role, Seat, Tracer};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
-use crate::table::Table;
+use crate::table::{Table, Way};
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether `player` is hostile to `pig` (would kill or duel it with `card`).
@@ -87,19 +87,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
     }
 
-    /// The last living pig before `pig`, going backward (`pig` itself
-    /// when no other lives).
-    fn previous_alive(&self, pig: Seat) -> Seat {
-        let mut seat = pig;
-        for _ in 1..self.n {
-            seat = self.previous_seat(seat);
-            if self.alive[seat] {
-                return seat;
-            }
-        }
-        pig
-    }
-
     /// The pig `player` would kill: the next living pig, if hostile.
     pub(crate) fn kill_target(&mut self, player: Seat) -> Option<Seat> {
         if D::PLAIN {
@@ -125,7 +112,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             // Whether the kill looks further: on, back to the previous
             // living pig (distance both ways), or to the lord (a rebel's).
-            let previous = self.previous_alive(player);
+            let previous = self.living_from(player, Way::Backward);
             let back = previous != seat && previous != player;
             let lord = self.role[player] == Role::Rebel && seat != 0 && self.alive[0];
             let legal = 0b0011 | if back { 0b0100 } else { 0 } | if lord { 0b1000 } else { 0 };

@@ -22,14 +22,14 @@ pub fn pigkill(args: &[&str]) -> Output {
 /// Checks that `pigkill validate --ends DIR` passes: every game in the
 /// folder is a valid test that ends; `what` says whose folder it is.
 pub fn validates_and_ends(dir: &str, what: &str) {
-    let out = pigkill(&["validate", "--ends", dir]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{what}:\n{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    assert_success(&pigkill(&["validate", "--ends", dir]), what);
+}
+
+/// Asserts that a finished process exited with code 0; otherwise fails
+/// with `what` (which run it was), its exit code, stdout and stderr.
+#[track_caller]
+pub fn assert_success(out: &Output, what: &str) {
+    assert_eq!(out.status.code(), Some(0), "{what}: {}", shown(out));
 }
 
 /// Bytes a run printed, as text (invalid UTF-8 replaced).
@@ -101,6 +101,6 @@ pub fn compile_c(dir: &Path, name: &str, text: &str, extra: &[&str]) -> PathBuf 
         .arg(&source)
         .output()
         .expect("gcc runs");
-    assert!(out.status.success(), "gcc failed: {}", shown(&out));
+    assert_success(&out, "gcc");
     binary
 }
