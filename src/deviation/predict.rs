@@ -453,27 +453,207 @@ pub fn find(
                     h.rule,
                 )
             });
+        let best_rule = best.map(|h| h.rule);
         // Telling the likeliest moment apart gets half a budget of its own.
         let moment = deadline.renewed(options, 0.5);
-        if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
-            finding.instance = Explanation {
-                steps: vec![Step {
-                    decision: decision.clone(),
-                    choose: best.map_or(decision.rule, |h| h.rule.choose),
-                }],
+        let mut moments: Vec<(Explanation, Option<DeviationRule>)> = Vec::new();
+        let first_changed = best_rule.and_then(|r| runs[0].changed_by(&r).next().cloned());
+        if let Some(decision) = first_changed {
+            let step = Step {
+                choose: best_rule.map_or(decision.rule, |r| r.choose),
+                decision,
             };
-        } else if let Some(likeliest) = instances
-            .iter()
-            .enumerate()
-            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options, moment), *i))
-        {
-            finding.instance = likeliest.1.clone();
+            moments.push((Explanation { steps: vec![step] }, best_rule));
+        } else {
+            moments.extend(instances.iter().map(|e| (e.clone(), None)));
+        }
+        // Several decisions reproduce the minimised game: the place (kind
+        // and alternative) that other failing games bear out is likelier
+        // than one that fits this game by luck.
+        let singles: Vec<&Explanation> = instances.iter().filter(|e| e.steps.len() == 1).collect();
+        if singles.len() + moments.len() > 1 {
+            more_failing(
+                &mut runs,
+                solution,
+                options,
+                moment,
+                &mut finding.program_runs,
+            );
+            for e in singles {
+                if moments.iter().all(|(m, _)| {
+                    m.steps[0].decision.index != e.steps[0].decision.index
+                        || m.steps[0].choose != e.steps[0].choose
+                }) {
+                    moments.push((e.clone(), None));
+                }
+            }
+        }
+        if let Some(likeliest) = likeliest_moment(&moments, &runs, options, moment) {
+            finding.instance = likeliest;
         }
     }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     finding.engine_runs = engine_runs() - runs_before;
     Some(finding)
+}
+
+/// How many other failing games (besides the minimised one, at most this
+/// many, the shortest) weigh the places of the decisions that reproduce
+/// the minimised game ([`likeliest_moment`]).
+const PLACE_GAMES: usize = 8;
+
+/// The longest failing game (in decisions) that weighs a place.
+const PLACE_LONGEST: usize = 600;
+
+/// The most fresh games the program is run on to find other failing
+/// games that weigh the places ([`more_failing`]).
+const PLACE_SEARCH_RUNS: u64 = 40;
+
+/// What the games that weigh the places are drawn from.
+const PLACE_OFFSET: u64 = 3 << 40;
+
+/// The other failing games (not the first) that weigh places: the
+/// shortest, at most [`PLACE_GAMES`], none longer than [`PLACE_LONGEST`].
+fn place_games(runs: &[Run]) -> Vec<&Run> {
+    let mut failing: Vec<&Run> = runs
+        .iter()
+        .skip(1)
+        .filter(|r| !r.passed && r.log.len() <= PLACE_LONGEST)
+        .collect();
+    failing.sort_by_key(|r| r.log.len());
+    failing.truncate(PLACE_GAMES);
+    failing
+}
+
+/// Runs the program on fresh games until [`PLACE_GAMES`] failing games
+/// can weigh the places, at most [`PLACE_SEARCH_RUNS`] runs (until
+/// `clock` is over); the runs join `runs`.
+fn more_failing(
+    runs: &mut Vec<Run>,
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    clock: Clock,
+    program_runs: &mut usize,
+) {
+    let mut have = place_games(runs).len();
+    for index in 0..PLACE_SEARCH_RUNS {
+        if have >= PLACE_GAMES || clock.over() {
+            break;
+        }
+        let Some(mut run) = Run::right(search_game(options.seed, PLACE_OFFSET + index)) else {
+            continue;
+        };
+        let Some(actual) = solution(&run.game) else {
+            continue;
+        };
+        *program_runs += 1;
+        run.printed(&actual, options.mode);
+        have += usize::from(!run.passed && run.log.len() <= PLACE_LONGEST);
+        runs.push(run);
+    }
+}
+
+/// How many lines of `out` are the program's (`actual`), line by line.
+fn lines_alike(out: &str, actual: &str) -> usize {
+    out.lines()
+        .zip(actual.lines())
+        .filter(|(a, b)| a == b)
+        .count()
+}
+
+/// The place of a decision made otherwise, as rules: its kind and
+/// alternative wherever it is asked, and where every feature of its kind
+/// reads as it did there.
+fn place_rules(step: &Step) -> [DeviationRule; 2] {
+    let d = &step.decision;
+    let mask = d.kind.feature_mask();
+    let anywhere = DeviationRule {
+        kind: d.kind,
+        when: ContextRule::ALWAYS,
+        choose: step.choose,
+    };
+    let here = DeviationRule {
+        when: ContextRule {
+            mask,
+            values: d.context.0 & mask,
+        },
+        ..anywhere
+    };
+    [anywhere, here]
+}
+
+/// How far other failing games bear out a place: on each, 2 when one of
+/// `rules` prints exactly the program's output, 1 when one brings the
+/// right output closer to it (more of its lines), else 0; summed.
+fn borne_out(rules: &[DeviationRule], games: &[&Run], clock: Clock) -> usize {
+    games
+        .iter()
+        .take_while(|_| !clock.over())
+        .map(|run| {
+            let before = lines_alike(&run.reference, &run.actual);
+            rules
+                .iter()
+                .filter_map(|rule| run.output_with(std::slice::from_ref(rule)))
+                .map(|out| {
+                    if out == run.actual {
+                        2
+                    } else {
+                        usize::from(lines_alike(&out, &run.actual) > before)
+                    }
+                })
+                .max()
+                .unwrap_or(0)
+        })
+        .sum()
+}
+
+/// The likeliest of several moments that reproduce the minimised game
+/// (each a decision made otherwise, with the rule that makes it, if
+/// any): the one whose place the other failing games bear out the most
+/// ([`borne_out`]); between equals, the one the program's passing runs
+/// contradict the least in its whole context
+/// ([`contradicted_in_full_context`]); then the first. `None` when there
+/// is none.
+fn likeliest_moment(
+    moments: &[(Explanation, Option<DeviationRule>)],
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Option<Explanation> {
+    let games = place_games(runs);
+    let mut scores: HashMap<Vec<DeviationRule>, usize> = HashMap::new();
+    let mut scored: Vec<(usize, usize)> = Vec::new();
+    for (i, (e, rule)) in moments.iter().enumerate() {
+        let score = match e.steps.as_slice() {
+            [step] if !games.is_empty() => {
+                let mut rules = place_rules(step).to_vec();
+                rules.extend(rule.iter().copied());
+                *scores
+                    .entry(rules.clone())
+                    .or_insert_with(|| borne_out(&rules, &games, clock))
+            }
+            _ => 0,
+        };
+        scored.push((i, score));
+    }
+    let top = scored.iter().map(|&(_, s)| s).max()?;
+    let tied: Vec<usize> = scored
+        .iter()
+        .filter(|&&(_, s)| s == top)
+        .map(|&(i, _)| i)
+        .collect();
+    let chosen = if tied.len() == 1 || tied[0] == 0 && moments[0].1.is_some() {
+        tied[0]
+    } else {
+        *tied.iter().min_by_key(|&&i| {
+            (
+                contradicted_in_full_context(&moments[i].0, runs, options, clock),
+                i,
+            )
+        })?
+    };
+    Some(moments[chosen].0.clone())
 }
 
 /// How many of the program's passing runs where an instance's full
