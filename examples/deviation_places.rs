@@ -215,7 +215,7 @@ fn places(exe: &Path, games: usize) {
     };
     let mut count: BTreeMap<(String, String), usize> = BTreeMap::new();
     let (mut others, mut passing) = (Vec::new(), Vec::new());
-    for index in 0..4_000 {
+    for index in 0..600 {
         if others.len() >= 8 && passing.len() >= 30 {
             break;
         }

@@ -583,29 +583,35 @@ fn place_rules(step: &Step) -> [DeviationRule; 2] {
     [anywhere, here]
 }
 
-/// How far other failing games bear out a place: on each, 2 when one of
-/// `rules` prints exactly the program's output, 1 when one brings the
-/// right output closer to it (more of its lines), else 0; summed.
-fn borne_out(rules: &[DeviationRule], games: &[&Run], clock: Clock) -> usize {
-    games
+/// How far other failing games bear out a place: for each of `rules`,
+/// the sum over `games` of 2 where it prints exactly the program's
+/// output, 1 where it brings the right output closer to it (more of its
+/// lines), -1 where it takes it farther (or does not end), else 0; the
+/// best of `rules`. A rule too broad to be the program's pays for the
+/// games it spoils.
+fn borne_out(rules: &[DeviationRule], games: &[&Run], clock: Clock) -> i64 {
+    rules
         .iter()
-        .take_while(|_| !clock.over())
-        .map(|run| {
-            let before = lines_alike(&run.reference, &run.actual);
-            rules
+        .map(|rule| {
+            games
                 .iter()
-                .filter_map(|rule| run.output_with(std::slice::from_ref(rule)))
-                .map(|out| {
-                    if out == run.actual {
-                        2
-                    } else {
-                        usize::from(lines_alike(&out, &run.actual) > before)
+                .take_while(|_| !clock.over())
+                .map(|run| {
+                    let before = lines_alike(&run.reference, &run.actual);
+                    match run.output_with(std::slice::from_ref(rule)) {
+                        None => -1,
+                        Some(out) if out == run.actual => 2,
+                        Some(out) => match lines_alike(&out, &run.actual).cmp(&before) {
+                            std::cmp::Ordering::Greater => 1,
+                            std::cmp::Ordering::Less => -1,
+                            std::cmp::Ordering::Equal => 0,
+                        },
                     }
                 })
-                .max()
-                .unwrap_or(0)
+                .sum::<i64>()
         })
-        .sum()
+        .max()
+        .unwrap_or(0)
 }
 
 /// The likeliest of several moments that reproduce the minimised game
@@ -622,8 +628,8 @@ fn likeliest_moment(
     clock: Clock,
 ) -> Option<Explanation> {
     let games = place_games(runs);
-    let mut scores: HashMap<Vec<DeviationRule>, usize> = HashMap::new();
-    let mut scored: Vec<(usize, usize)> = Vec::new();
+    let mut scores: HashMap<Vec<DeviationRule>, i64> = HashMap::new();
+    let mut scored: Vec<(usize, i64)> = Vec::new();
     for (i, (e, rule)) in moments.iter().enumerate() {
         let score = match e.steps.as_slice() {
             [step] if !games.is_empty() => {
