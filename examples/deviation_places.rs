@@ -10,6 +10,12 @@
 //! ```text
 //! cargo run --release --example deviation_places -- [--games N] PROGRAM...
 //! ```
+//!
+//! Each decision of the minimised game is scored on up to 8 other failing
+//! games and 30 passing ones (`[closer+ farther- exact= pN]` for its kind
+//! and alternative anywhere, then in its whole context; `pN`: passing
+//! games whose output it changes); `--games 0` lists the minimised game's
+//! decisions only.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -215,7 +221,9 @@ fn places(exe: &Path, games: usize) {
     };
     let mut count: BTreeMap<(String, String), usize> = BTreeMap::new();
     let (mut others, mut passing) = (Vec::new(), Vec::new());
-    for index in 0..600 {
+    // With `--games 0`, only the minimised game's decisions are listed.
+    let gathered = if games == 0 { 0 } else { 600 };
+    for index in 0..gathered {
         if others.len() >= 8 && passing.len() >= 30 {
             break;
         }

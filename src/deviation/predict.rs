@@ -583,17 +583,18 @@ fn place_rules(step: &Step) -> [DeviationRule; 2] {
     [anywhere, here]
 }
 
-/// How far other failing games bear out a place: for each of `rules`,
-/// the sum over `games` of 2 where it prints exactly the program's
-/// output, 1 where it brings the right output closer to it (more of its
-/// lines), -1 where it takes it farther (or does not end), else 0; the
-/// best of `rules`. A rule too broad to be the program's pays for the
-/// games it spoils.
-fn borne_out(rules: &[DeviationRule], games: &[&Run], clock: Clock) -> i64 {
+/// How far the program's other runs bear out a place: for each of
+/// `rules`, the sum over the failing `games` of 2 where it prints exactly
+/// the program's output, 1 where it brings the right output closer to it
+/// (more of its lines), -1 where it takes it farther (or does not end),
+/// else 0; less 1 for each of the `passing` runs whose output it changes
+/// (the program got those right); the best of `rules`. A rule too broad
+/// to be the program's pays for the games it spoils.
+fn borne_out(rules: &[DeviationRule], games: &[&Run], passing: &[&Run], clock: Clock) -> i64 {
     rules
         .iter()
         .map(|rule| {
-            games
+            let failing: i64 = games
                 .iter()
                 .take_while(|_| !clock.over())
                 .map(|run| {
@@ -608,11 +609,24 @@ fn borne_out(rules: &[DeviationRule], games: &[&Run], clock: Clock) -> i64 {
                         },
                     }
                 })
-                .sum::<i64>()
+                .sum();
+            let contradicted = passing
+                .iter()
+                .take_while(|_| !clock.over())
+                .filter(|run| {
+                    run.output_with(std::slice::from_ref(rule))
+                        .is_none_or(|out| out != run.reference)
+                })
+                .count();
+            failing - contradicted as i64
         })
         .max()
         .unwrap_or(0)
 }
+
+/// How many of the program's passing runs (the shortest) weigh a place
+/// against it ([`borne_out`]).
+const PLACE_PASSING: usize = 24;
 
 /// The likeliest of several moments that reproduce the minimised game
 /// (each a decision made otherwise, with the rule that makes it, if
@@ -628,6 +642,12 @@ fn likeliest_moment(
     clock: Clock,
 ) -> Option<Explanation> {
     let games = place_games(runs);
+    let mut passing: Vec<&Run> = runs
+        .iter()
+        .filter(|r| r.passed && r.log.len() <= PLACE_LONGEST)
+        .collect();
+    passing.sort_by_key(|r| r.log.len());
+    passing.truncate(PLACE_PASSING);
     let mut scores: HashMap<Vec<DeviationRule>, i64> = HashMap::new();
     let mut scored: Vec<(usize, i64)> = Vec::new();
     for (i, (e, rule)) in moments.iter().enumerate() {
@@ -637,16 +657,18 @@ fn likeliest_moment(
                 rules.extend(rule.iter().copied());
                 *scores
                     .entry(rules.clone())
-                    .or_insert_with(|| borne_out(&rules, &games, clock))
+                    .or_insert_with(|| borne_out(&rules, &games, &passing, clock))
             }
             _ => 0,
         };
         scored.push((i, score));
     }
-    let top = scored.iter().map(|&(_, s)| s).max()?;
+    // Only a place the runs bear out (more than they weigh against it)
+    // outranks the others; else all are equal.
+    let top = scored.iter().map(|&(_, s)| s).max()?.max(0);
     let tied: Vec<usize> = scored
         .iter()
-        .filter(|&&(_, s)| s == top)
+        .filter(|&&(_, s)| s.max(0) == top)
         .map(|&(i, _)| i)
         .collect();
     let chosen = if tied.len() == 1 || tied[0] == 0 && moments[0].1.is_some() {
