@@ -454,8 +454,11 @@ pub fn find(
                 )
             });
         let best_rule = best.map(|h| h.rule);
-        // Telling the likeliest moment apart gets half a budget of its own.
-        let moment = deadline.renewed(options, 0.5);
+        // Weighing the places gets half a budget of its own, and the
+        // earlier choice between equals another half (on the runs seen
+        // before the weighing, as before it).
+        let weighing = deadline.renewed(options, 0.5);
+        let seen = runs.len();
         let mut moments: Vec<(Explanation, Option<DeviationRule>)> = Vec::new();
         let first_changed = best_rule.and_then(|r| runs[0].changed_by(&r).next().cloned());
         if let Some(decision) = first_changed {
@@ -476,7 +479,7 @@ pub fn find(
                 &mut runs,
                 solution,
                 options,
-                moment,
+                weighing,
                 &mut finding.program_runs,
             );
             for e in singles {
@@ -488,7 +491,13 @@ pub fn find(
                 }
             }
         }
-        if let Some(likeliest) = likeliest_moment(&moments, &runs, options, moment) {
+        let places = Places {
+            runs: &runs,
+            seen,
+            weighing,
+            deadline,
+        };
+        if let Some(likeliest) = likeliest_moment(&moments, &places, options) {
             finding.instance = likeliest;
         }
     }
@@ -628,6 +637,18 @@ fn borne_out(rules: &[DeviationRule], games: &[&Run], passing: &[&Run], clock: C
 /// against it ([`borne_out`]).
 const PLACE_PASSING: usize = 24;
 
+/// The runs that weigh the places of the moments ([`likeliest_moment`]).
+struct Places<'a> {
+    /// Every run of the program, those the weighing added last.
+    runs: &'a [Run],
+    /// How many runs there were before the weighing added its own.
+    seen: usize,
+    /// The weighing's clock.
+    weighing: Clock,
+    /// The search's clock (renewed for the choice between equals).
+    deadline: Clock,
+}
+
 /// The likeliest of several moments that reproduce the minimised game
 /// (each a decision made otherwise, with the rule that makes it, if
 /// any): the one whose place the other failing games bear out the most
@@ -637,10 +658,10 @@ const PLACE_PASSING: usize = 24;
 /// is none.
 fn likeliest_moment(
     moments: &[(Explanation, Option<DeviationRule>)],
-    runs: &[Run],
+    places: &Places<'_>,
     options: &DeviationOptions,
-    clock: Clock,
 ) -> Option<Explanation> {
+    let (runs, clock) = (places.runs, places.weighing);
     let games = place_games(runs);
     let mut passing: Vec<&Run> = runs
         .iter()
@@ -674,9 +695,11 @@ fn likeliest_moment(
     let chosen = if tied.len() == 1 || tied[0] == 0 && moments[0].1.is_some() {
         tied[0]
     } else {
+        let clock = places.deadline.renewed(options, 0.5);
+        let seen = &runs[..places.seen];
         *tied.iter().min_by_key(|&&i| {
             (
-                contradicted_in_full_context(&moments[i].0, runs, options, clock),
+                contradicted_in_full_context(&moments[i].0, seen, options, clock),
                 i,
             )
         })?
