@@ -453,258 +453,27 @@ pub fn find(
                     h.rule,
                 )
             });
-        let best_rule = best.map(|h| h.rule);
-        // Weighing the places gets half a budget of its own, and the
-        // earlier choice between equals another half (on the runs seen
-        // before the weighing, as before it).
-        let weighing = deadline.renewed(options, 0.5);
-        let seen = runs.len();
-        let mut moments: Vec<(Explanation, Option<DeviationRule>)> = Vec::new();
-        let first_changed = best_rule.and_then(|r| runs[0].changed_by(&r).next().cloned());
-        if let Some(decision) = first_changed {
-            let step = Step {
-                choose: best_rule.map_or(decision.rule, |r| r.choose),
-                decision,
+        // Telling the likeliest moment apart gets half a budget of its own.
+        let moment = deadline.renewed(options, 0.5);
+        if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
+            finding.instance = Explanation {
+                steps: vec![Step {
+                    decision: decision.clone(),
+                    choose: best.map_or(decision.rule, |h| h.rule.choose),
+                }],
             };
-            moments.push((Explanation { steps: vec![step] }, best_rule));
-        } else {
-            moments.extend(instances.iter().map(|e| (e.clone(), None)));
-        }
-        // Several decisions reproduce the minimised game: the place (kind
-        // and alternative) that other failing games bear out is likelier
-        // than one that fits this game by luck.
-        let singles: Vec<&Explanation> = instances.iter().filter(|e| e.steps.len() == 1).collect();
-        if singles.len() + moments.len() > 1 {
-            more_failing(
-                &mut runs,
-                solution,
-                options,
-                weighing,
-                &mut finding.program_runs,
-            );
-            for e in singles {
-                if moments.iter().all(|(m, _)| {
-                    m.steps[0].decision.index != e.steps[0].decision.index
-                        || m.steps[0].choose != e.steps[0].choose
-                }) {
-                    moments.push((e.clone(), None));
-                }
-            }
-        }
-        let places = Places {
-            runs: &runs,
-            seen,
-            weighing,
-            deadline,
-        };
-        if let Some(likeliest) = likeliest_moment(&moments, &places, options) {
-            finding.instance = likeliest;
+        } else if let Some(likeliest) = instances
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options, moment), *i))
+        {
+            finding.instance = likeliest.1.clone();
         }
     }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     finding.engine_runs = engine_runs() - runs_before;
     Some(finding)
-}
-
-/// How many other failing games (besides the minimised one, at most this
-/// many, the shortest) weigh the places of the decisions that reproduce
-/// the minimised game ([`likeliest_moment`]).
-const PLACE_GAMES: usize = 8;
-
-/// The longest failing game (in decisions) that weighs a place.
-const PLACE_LONGEST: usize = 600;
-
-/// The most fresh games the program is run on to find other failing
-/// games that weigh the places ([`more_failing`]).
-const PLACE_SEARCH_RUNS: u64 = 40;
-
-/// What the games that weigh the places are drawn from.
-const PLACE_OFFSET: u64 = 3 << 40;
-
-/// The other failing games (not the first) that weigh places: the
-/// shortest, at most [`PLACE_GAMES`], none longer than [`PLACE_LONGEST`].
-fn place_games(runs: &[Run]) -> Vec<&Run> {
-    let mut failing: Vec<&Run> = runs
-        .iter()
-        .skip(1)
-        .filter(|r| !r.passed && r.log.len() <= PLACE_LONGEST)
-        .collect();
-    failing.sort_by_key(|r| r.log.len());
-    failing.truncate(PLACE_GAMES);
-    failing
-}
-
-/// Runs the program on fresh games until [`PLACE_GAMES`] failing games
-/// can weigh the places, at most [`PLACE_SEARCH_RUNS`] runs (until
-/// `clock` is over); the runs join `runs`.
-fn more_failing(
-    runs: &mut Vec<Run>,
-    solution: &mut Solution<'_>,
-    options: &DeviationOptions,
-    clock: Clock,
-    program_runs: &mut usize,
-) {
-    let mut have = place_games(runs).len();
-    for index in 0..PLACE_SEARCH_RUNS {
-        if have >= PLACE_GAMES || clock.over() {
-            break;
-        }
-        let Some(mut run) = Run::right(search_game(options.seed, PLACE_OFFSET + index)) else {
-            continue;
-        };
-        let Some(actual) = solution(&run.game) else {
-            continue;
-        };
-        *program_runs += 1;
-        run.printed(&actual, options.mode);
-        have += usize::from(!run.passed && run.log.len() <= PLACE_LONGEST);
-        runs.push(run);
-    }
-}
-
-/// How many lines of `out` are the program's (`actual`), line by line.
-fn lines_alike(out: &str, actual: &str) -> usize {
-    out.lines()
-        .zip(actual.lines())
-        .filter(|(a, b)| a == b)
-        .count()
-}
-
-/// The place of a decision made otherwise, as rules: its kind and
-/// alternative wherever it is asked, and where every feature of its kind
-/// reads as it did there.
-fn place_rules(step: &Step) -> [DeviationRule; 2] {
-    let d = &step.decision;
-    let mask = d.kind.feature_mask();
-    let anywhere = DeviationRule {
-        kind: d.kind,
-        when: ContextRule::ALWAYS,
-        choose: step.choose,
-    };
-    let here = DeviationRule {
-        when: ContextRule {
-            mask,
-            values: d.context.0 & mask,
-        },
-        ..anywhere
-    };
-    [anywhere, here]
-}
-
-/// How far the program's other runs bear out a place: for each of
-/// `rules`, the sum over the failing `games` of 2 where it prints exactly
-/// the program's output, 1 where it brings the right output closer to it
-/// (more of its lines), -1 where it takes it farther (or does not end),
-/// else 0; less 1 for each of the `passing` runs whose output it changes
-/// (the program got those right); the best of `rules`. A rule too broad
-/// to be the program's pays for the games it spoils.
-fn borne_out(rules: &[DeviationRule], games: &[&Run], passing: &[&Run], clock: Clock) -> i64 {
-    rules
-        .iter()
-        .map(|rule| {
-            let failing: i64 = games
-                .iter()
-                .take_while(|_| !clock.over())
-                .map(|run| {
-                    let before = lines_alike(&run.reference, &run.actual);
-                    match run.output_with(std::slice::from_ref(rule)) {
-                        None => -1,
-                        Some(out) if out == run.actual => 2,
-                        Some(out) => match lines_alike(&out, &run.actual).cmp(&before) {
-                            std::cmp::Ordering::Greater => 1,
-                            std::cmp::Ordering::Less => -1,
-                            std::cmp::Ordering::Equal => 0,
-                        },
-                    }
-                })
-                .sum();
-            let contradicted = passing
-                .iter()
-                .take_while(|_| !clock.over())
-                .filter(|run| {
-                    run.output_with(std::slice::from_ref(rule))
-                        .is_none_or(|out| out != run.reference)
-                })
-                .count();
-            failing - contradicted as i64
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-/// How many of the program's passing runs (the shortest) weigh a place
-/// against it ([`borne_out`]).
-const PLACE_PASSING: usize = 24;
-
-/// The runs that weigh the places of the moments ([`likeliest_moment`]).
-struct Places<'a> {
-    /// Every run of the program, those the weighing added last.
-    runs: &'a [Run],
-    /// How many runs there were before the weighing added its own.
-    seen: usize,
-    /// The weighing's clock.
-    weighing: Clock,
-    /// The search's clock (renewed for the choice between equals).
-    deadline: Clock,
-}
-
-/// The likeliest of several moments that reproduce the minimised game
-/// (each a decision made otherwise, with the rule that makes it, if
-/// any): the one whose place the other failing games bear out the most
-/// ([`borne_out`]); between equals, the one the program's passing runs
-/// contradict the least in its whole context
-/// ([`contradicted_in_full_context`]); then the first. `None` when there
-/// is none.
-fn likeliest_moment(
-    moments: &[(Explanation, Option<DeviationRule>)],
-    places: &Places<'_>,
-    options: &DeviationOptions,
-) -> Option<Explanation> {
-    let (runs, clock) = (places.runs, places.weighing);
-    let games = place_games(runs);
-    let mut passing: Vec<&Run> = runs
-        .iter()
-        .filter(|r| r.passed && r.log.len() <= PLACE_LONGEST)
-        .collect();
-    passing.sort_by_key(|r| r.log.len());
-    passing.truncate(PLACE_PASSING);
-    let mut scores: HashMap<Vec<DeviationRule>, i64> = HashMap::new();
-    let mut scored: Vec<(usize, i64)> = Vec::new();
-    for (i, (e, rule)) in moments.iter().enumerate() {
-        let score = match e.steps.as_slice() {
-            [step] if !games.is_empty() => {
-                let mut rules = place_rules(step).to_vec();
-                rules.extend(rule.iter().copied());
-                *scores
-                    .entry(rules.clone())
-                    .or_insert_with(|| borne_out(&rules, &games, &passing, clock))
-            }
-            _ => 0,
-        };
-        scored.push((i, score));
-    }
-    // Only a place the runs bear out (more than they weigh against it)
-    // outranks the others; else all are equal.
-    let top = scored.iter().map(|&(_, s)| s).max()?.max(0);
-    let tied: Vec<usize> = scored
-        .iter()
-        .filter(|&&(_, s)| s.max(0) == top)
-        .map(|&(i, _)| i)
-        .collect();
-    let chosen = if tied.len() == 1 || tied[0] == 0 && moments[0].1.is_some() {
-        tied[0]
-    } else {
-        let clock = places.deadline.renewed(options, 0.5);
-        let seen = &runs[..places.seen];
-        *tied.iter().min_by_key(|&&i| {
-            (
-                contradicted_in_full_context(&moments[i].0, seen, options, clock),
-                i,
-            )
-        })?
-    };
-    Some(moments[chosen].0.clone())
 }
 
 /// How many of the program's passing runs where an instance's full
