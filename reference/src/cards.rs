@@ -489,11 +489,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
         let start = self.decide(point, |_| 0);
         let backward = start == Choice(2);
-        let mut pig = if start == Choice(1) {
+        let from = if start == Choice(1) {
             self.n - 1
         } else {
             player
         };
+        let mut pig = from;
         // The last seat the walk reaches before the player's own (for a
         // deviating run's contexts).
         let last = match start {
@@ -506,7 +507,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         // Once the game is decided (a deviating run may go on): whether the
         // pigs left answer in full, or only discard their card.
         let mut after_end = AfterEnd::Stop;
-        for _ in 0..self.n {
+        let mut walked = 0;
+        while walked < self.n {
+            walked += 1;
             pig = if backward {
                 self.previous_seat(pig)
             } else {
@@ -570,8 +573,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 let point = Point::new(DecisionKind::AreaContinues, player, Choice(0))
                     .about(pig)
                     .with_card(card);
-                if !self.decide_if(point, Choice(0), |_| 0) {
-                    return;
+                match self.decide(point, |_| 0) {
+                    Choice(1) => return,
+                    Choice(2) => {
+                        // The walk starts again: every living pig is asked
+                        // again (a death is needed each time: it ends).
+                        pig = from;
+                        walked = 0;
+                    }
+                    _ => {}
                 }
             }
         }

@@ -139,6 +139,12 @@ fn play_turns<T: Tracer, D: Decider>(
     let mut pig = 0;
     if !D::PLAIN {
         table.start_weapons();
+        // Turns go 1, 2, ...: whose turn comes first is a decision too.
+        let second = table.next_alive(0);
+        let point = Point::new(DecisionKind::FirstTurn, 0, Choice(0)).about(second);
+        if table.decide_if(point, Choice(1), |_| 0) {
+            pig = second;
+        }
     }
     loop {
         if pig == 0 {

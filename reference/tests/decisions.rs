@@ -830,3 +830,59 @@ fn a_duel_looks_past_the_dead_and_a_deviation_may_waste_it_on_a_dead_rebel() {
         "FP\nDEAD\nDEAD\nD D D D F\n"
     );
 }
+
+/// Turn 1 by the rules: MP draws K, then D (the deck's last card, left in
+/// place), and plays its four invasions: FP2 holds no kill, takes four
+/// damage and dies, the last rebel. MP wins holding K D (the invasions,
+/// leftmost, were always played before the kill was looked at).
+const LORD_FIRST: &str = "2 2\nMP N N N N\nFP D D D D\nK D\n";
+
+#[test]
+fn the_lord_takes_the_first_turn_and_a_deviation_may_start_the_walk_one_seat_later() {
+    let game = game(LORD_FIRST);
+    let (_, log) = decisions(&game, Budget::default());
+    let first = find(&log, DecisionKind::FirstTurn, |_| true);
+    assert_eq!(
+        (first.turn, first.actor, first.subject, first.rule),
+        (0, 0, Some(1), Choice(0)),
+        "before any turn, the lord's turn comes first"
+    );
+    assert_eq!(first.kind.section(), "Set-up");
+    assert_eq!(reference_text(&game), Ok("MP\nK D\nDEAD\n".to_string()));
+    // If FP2 takes the first turn, it draws K D and kills MP, its next
+    // pig (MP holds no dodge: 3 HP). MP then draws D D (the last card
+    // again) and its four invasions kill FP2: MP wins holding D D.
+    assert_eq!(
+        with_rule(&game, DecisionKind::FirstTurn, &[], 1),
+        "MP\nD D\nDEAD\n"
+    );
+}
+
+/// Turn 1: MP draws N N (the deck's one card, left in place) and plays
+/// its invasions. FP2 discards a kill to each of the first four; FP3,
+/// with no kill, loses 1 HP to each and dies of the fourth (after FP2 has
+/// discarded its last kill). MP draws its reward, N N N, and its next
+/// four invasions kill FP2 (no kill left), the last rebel.
+const INVASION_DEATH: &str = "3 1\nMP N N N N\nFP K K K K\nFP D D D D\nN\n";
+
+#[test]
+fn an_invasion_goes_on_after_a_death_and_a_deviation_may_start_it_again() {
+    let game = game(INVASION_DEATH);
+    let (_, log) = decisions(&game, Budget::default());
+    let death = find(&log, DecisionKind::AreaContinues, |_| true);
+    assert_eq!(
+        (death.turn, death.actor, death.subject, death.rule),
+        (1, 0, Some(2), Choice(0)),
+        "FP3 dies of MP's fourth invasion: the walk goes on"
+    );
+    assert_eq!(death.kind.section(), "Responses");
+    // MP holds 6 N, plays 4, draws 3 and plays 4 more: one N is left.
+    assert_eq!(reference_text(&game), Ok("MP\nN\nDEAD\nDEAD\n".to_string()));
+    // If the walk starts again from MP's next pig when FP3 dies, FP2 is
+    // asked again: no kill left, 3 HP. Three more invasions kill it, and
+    // MP keeps two.
+    assert_eq!(
+        with_rule(&game, DecisionKind::AreaContinues, &[], 2),
+        "MP\nN N\nDEAD\nDEAD\n"
+    );
+}

@@ -153,7 +153,9 @@ fn impossible(kind: DecisionKind) -> &'static [(Feature, bool)] {
             &[(F::SubjectLoyalist, true)]
         }
         // The lord's death ends the game at once.
-        K::KillPastDead | K::AreaContinues | K::NextTurn => &[(F::SubjectLord, true)],
+        K::KillPastDead | K::AreaContinues | K::NextTurn | K::FirstTurn => {
+            &[(F::SubjectLord, true)]
+        }
         // Only an unrevealed pig decides, and its kills and duels go to
         // revealed pigs (only the lord, always revealed, attacks suspected
         // ones); an area trick has no target.

@@ -439,6 +439,10 @@ kinds! {
          "the last card: the top one is skipped",
          "the top card, left in place: every later draw gives it again"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, FirstOfLot], YES;
+    FirstTurn, "first-turn", SETUP,
+        "the game starts: whose turn comes first?",
+        ["the lord's (pig 1)", "the next pig's (pig 2): the walk of turns starts one seat later"],
+        [SubjectLoyalist, SubjectRebel, TwoAlive], YES;
     NextTurn, "next-turn", SETUP,
         "the pig that was next when this turn began died in it: whose turn comes next?",
         ["the next living pig's", "the dead pig's, as fixed before: it draws 2 cards and plays nothing"],
@@ -637,7 +641,8 @@ kinds! {
         YES;
     AreaContinues, "area-continues", RESPONSES,
         "a pig died of this invasion or volley: are the pigs after it still asked?",
-        ["yes: the others are still asked", "no: it stops there"],
+        ["yes: the others are still asked", "no: it stops there",
+         "it starts again from the player's next pig: the pigs already asked are asked again"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          CardInvasion, CardVolley],
         YES;

@@ -154,6 +154,16 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[F::DeckLast],
         ),
+        K::FirstTurn => v(
+            "the lord",
+            "the pig after the lord",
+            "",
+            &[
+                "the lord, pig 1, takes the first turn",
+                "{s}, the pig after the lord, takes the first turn: the walk of turns starts one seat later",
+            ],
+            &[],
+        ),
         K::NextTurn => v(
             "the pig whose turn ends",
             "the pig next when the turn began",
@@ -481,6 +491,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{card} of {a} goes on past a pig that dies of it",
                 "{card} of {a} stops at the first pig that dies of it",
+                "{card} of {a} starts again from the pig after {a} when a pig dies of it",
             ],
             &[],
         ),
