@@ -373,9 +373,10 @@ pub fn rule_exposed(rule: DeviationRule, game: &Game, answer: &str) -> bool {
 /// turn the same way. A run found not to end (a stall, or the turn cap)
 /// shares too: the run is deterministic, so a rule choosing as it did at
 /// every decision of the log plays the same turns to the same stop. A run
-/// that panics shares nothing; nor does a rule of `last-card-kept`, where
-/// a rule with no context also changes when the deck counts as
-/// exhausted. The groups are played in parallel.
+/// that panics shares nothing; nor does the rule of `last-card-kept` with
+/// no context, which also changes when the deck counts as exhausted (the
+/// other rules of that kind act only through their decisions). The
+/// groups are played in parallel.
 pub fn exposed_among(family: &Family, ids: &[u32], game: &Game, answer: &str) -> Vec<u32> {
     let mut groups: Vec<((DecisionKind, Choice), Vec<u32>)> = Vec::new();
     for &id in ids {
@@ -405,11 +406,24 @@ fn exposed_in_group(
     game: &Game,
     answer: &str,
 ) -> Vec<u32> {
-    if left.len() == 1 || kind == DecisionKind::LastCardKept {
-        left.retain(|&id| rule_exposed(family.rule(id), game, answer));
-        return left;
-    }
     let mut exposed = Vec::new();
+    // The rule of `last-card-kept` with no context also changes when the
+    // deck counts as exhausted, outside its decisions: it is played alone.
+    let (alone, grouped): (Vec<u32>, Vec<u32>) = left.into_iter().partition(|&id| {
+        let rule = family.rule(id);
+        kind == DecisionKind::LastCardKept && rule.when.is_empty()
+    });
+    exposed.extend(
+        alone
+            .into_iter()
+            .filter(|&id| rule_exposed(family.rule(id), game, answer)),
+    );
+    left = grouped;
+    if left.len() == 1 {
+        left.retain(|&id| rule_exposed(family.rule(id), game, answer));
+        exposed.extend(left);
+        return exposed;
+    }
     let mut log = Vec::new();
     while !left.is_empty() {
         let rules: Vec<DeviationRule> = left.iter().map(|&id| family.rule(id)).collect();
