@@ -309,7 +309,9 @@ impl Family {
 
     /// [`Family::firing`] on a run's distinct [`situations`].
     pub fn firing_at(&self, situations: &[Situation]) -> Vec<u32> {
-        let mut fired = Vec::new();
+        // A set, not a list sorted at the end: a rule fires at many
+        // situations of a run.
+        let mut fired = RuleBits::new(self.rules.len());
         for d in situations {
             let Some(index) = self.kinds.get(&d.kind) else {
                 continue;
@@ -319,20 +321,18 @@ impl Family {
                 let row = &index.table[slot * index.alternatives..(slot + 1) * index.alternatives];
                 for (choice, &id) in row.iter().enumerate() {
                     if id != NONE && wanted(choice) {
-                        fired.push(id);
+                        fired.insert(id);
                     }
                 }
             });
             for &id in &index.wide {
                 let rule = self.rules[id as usize];
                 if wanted(usize::from(rule.choose.0)) && rule.when.holds(d.context) {
-                    fired.push(id);
+                    fired.insert(id);
                 }
             }
         }
-        fired.sort_unstable();
-        fired.dedup();
-        fired
+        fired.iter().collect()
     }
 
     /// The family split in two at random (by `seed`): each rule goes to
