@@ -423,3 +423,59 @@ fn a_variant_is_a_candidates_game_with_the_end_of_another_candidates_deck() {
         }
     }
 }
+
+#[test]
+fn rules_sharing_a_run_that_does_not_end_get_what_each_played_alone_gets() {
+    use pigkill::suite::judge_case;
+    use pigkill::suite::narrow::{exposed_among, Family};
+    use pigkill_engine::RunError;
+    use pigkill_generators::Profile;
+    use pigkill_reference::decision::DecisionKind;
+
+    // The kinds whose rules most often make a game that never ends: an
+    // answer with the other basic card, a deck that starts again.
+    let family = Family::narrow();
+    let mut runs_not_ending = 0;
+    for index in 0..10 {
+        let Ok(case) = judge_case(Profile::Full, 5, index) else {
+            continue;
+        };
+        let (_, log) = decisions(&case.game, Budget::default());
+        let fired: Vec<u32> = family
+            .firing(&log)
+            .into_iter()
+            .filter(|&id| {
+                matches!(
+                    family.rule(id).kind,
+                    DecisionKind::AnswerWith | DecisionKind::LastCardKept
+                )
+            })
+            .collect();
+        let answer = case.outcome.to_judge_text();
+        let mut alone = Vec::new();
+        for &id in &fired {
+            let run = deviated_output(
+                &case.game,
+                Budget::default(),
+                &[Deviation::Rule(family.rule(id))],
+            );
+            runs_not_ending += usize::from(matches!(run, Err(RunError::DidNotEnd { .. })));
+            let fails = match run {
+                Ok(text) => {
+                    !compare(answer.as_bytes(), text.as_bytes(), CompareMode::Lines).is_accepted()
+                }
+                Err(_) => true,
+            };
+            if fails {
+                alone.push(id);
+            }
+        }
+        assert_eq!(
+            exposed_among(&family, &fired, &case.game, &answer),
+            alone,
+            "{}",
+            case.game.to_text()
+        );
+    }
+    assert!(runs_not_ending > 0, "no rule made a run that does not end");
+}

@@ -147,12 +147,15 @@ impl fmt::Display for MutantSet {
 /// does not accept, does not end, or panics.
 pub fn fails_judge<E>(answer: &str, run: impl FnOnce() -> Result<String, E>) -> bool {
     match catch_unwind(AssertUnwindSafe(run)) {
-        Ok(Ok(text)) => {
-            text != answer
-                && !compare(answer.as_bytes(), text.as_bytes(), CompareMode::Lines).is_accepted()
-        }
+        Ok(Ok(text)) => !accepts(answer, &text),
         _ => true,
     }
+}
+
+/// Whether a line judge ([`CompareMode::Lines`]) accepts `text` where
+/// the right judge output is `answer`.
+pub fn accepts(answer: &str, text: &str) -> bool {
+    text == answer || compare(answer.as_bytes(), text.as_bytes(), CompareMode::Lines).is_accepted()
 }
 
 /// Whether the mistakes of `set`, made together, are exposed on `game`,

@@ -17,8 +17,11 @@
 //! - [`solutions`] runs wrong solutions that the suite must fail
 //!   (`--against`) and right ones that must pass it (`--accepted`).
 //! - [`report`] writes `SUITE.md`.
+//! - [`cost`] counts where generation's time goes (behind an environment
+//!   variable).
 
 pub mod anneal;
+pub mod cost;
 pub mod exposure;
 pub mod narrow;
 pub mod pool;

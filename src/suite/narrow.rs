@@ -31,7 +31,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
-use pigkill_engine::{Budget, Card, Game};
+use pigkill_engine::{Budget, Card, Game, RunError};
 use pigkill_generators::{Profile, Steer};
 use pigkill_reference::decision::{
     decisions, deviated_output, deviated_output_logged, narrow_family, Choice, Decision,
@@ -39,6 +39,7 @@ use pigkill_reference::decision::{
 };
 use rayon::prelude::*;
 
+use super::cost;
 use super::exposure::fails_judge;
 use super::pool::{Candidate, Subtask};
 
@@ -308,7 +309,9 @@ impl Family {
 
     /// [`Family::firing`] on a run's distinct [`situations`].
     pub fn firing_at(&self, situations: &[Situation]) -> Vec<u32> {
-        let mut fired = Vec::new();
+        // A set, not a list sorted at the end: a rule fires at many
+        // situations of a run.
+        let mut fired = RuleBits::new(self.rules.len());
         for d in situations {
             let Some(index) = self.kinds.get(&d.kind) else {
                 continue;
@@ -318,20 +321,18 @@ impl Family {
                 let row = &index.table[slot * index.alternatives..(slot + 1) * index.alternatives];
                 for (choice, &id) in row.iter().enumerate() {
                     if id != NONE && wanted(choice) {
-                        fired.push(id);
+                        fired.insert(id);
                     }
                 }
             });
             for &id in &index.wide {
                 let rule = self.rules[id as usize];
                 if wanted(usize::from(rule.choose.0)) && rule.when.holds(d.context) {
-                    fired.push(id);
+                    fired.insert(id);
                 }
             }
         }
-        fired.sort_unstable();
-        fired.dedup();
-        fired
+        fired.iter().collect()
     }
 
     /// The family split in two at random (by `seed`): each rule goes to
@@ -354,7 +355,9 @@ impl Family {
 /// on `game`, whose right judge output is `answer` (see [`fails_judge`]).
 pub fn rule_exposed(rule: DeviationRule, game: &Game, answer: &str) -> bool {
     fails_judge(answer, || {
-        deviated_output(game, Budget::default(), &[Deviation::Rule(rule)])
+        cost::counted(answer, || {
+            deviated_output(game, Budget::default(), &[Deviation::Rule(rule)])
+        })
     })
 }
 
@@ -367,11 +370,14 @@ pub fn rule_exposed(rule: DeviationRule, game: &Game, answer: &str) -> bool {
 /// is played with a log of its kind's decisions (the features the group
 /// reads); every other rule of the group that would have chosen as it did
 /// at each of them shares its result, exactly. The others are played in
-/// turn the same way. A run that does not end or panics shares nothing;
-/// nor does a rule of `last-card-kept`, where a rule with no context also
-/// changes when the deck counts as exhausted.
+/// turn the same way. A run found not to end (a stall, or the turn cap)
+/// shares too: the run is deterministic, so a rule choosing as it did at
+/// every decision of the log plays the same turns to the same stop. A run
+/// that panics shares nothing; nor does the rule of `last-card-kept` with
+/// no context, which also changes when the deck counts as exhausted (the
+/// other rules of that kind act only through their decisions). The
+/// groups are played in parallel.
 pub fn exposed_among(family: &Family, ids: &[u32], game: &Game, answer: &str) -> Vec<u32> {
-    let mut exposed = HashSet::new();
     let mut groups: Vec<((DecisionKind, Choice), Vec<u32>)> = Vec::new();
     for &id in ids {
         let rule = family.rule(id);
@@ -381,57 +387,84 @@ pub fn exposed_among(family: &Family, ids: &[u32], game: &Game, answer: &str) ->
             None => groups.push((key, vec![id])),
         }
     }
+    let exposed: HashSet<u32> = groups
+        .into_par_iter()
+        .flat_map_iter(|((kind, _), group)| exposed_in_group(family, kind, group, game, answer))
+        .collect();
+    ids.iter()
+        .copied()
+        .filter(|id| exposed.contains(id))
+        .collect()
+}
+
+/// The rules of `left`, all of kind `kind` and of one alternative, that
+/// are exposed on `game` (see [`exposed_among`]).
+fn exposed_in_group(
+    family: &Family,
+    kind: DecisionKind,
+    mut left: Vec<u32>,
+    game: &Game,
+    answer: &str,
+) -> Vec<u32> {
+    let mut exposed = Vec::new();
+    // The rule of `last-card-kept` with no context also changes when the
+    // deck counts as exhausted, outside its decisions: it is played alone.
+    let (alone, grouped): (Vec<u32>, Vec<u32>) = left.into_iter().partition(|&id| {
+        let rule = family.rule(id);
+        kind == DecisionKind::LastCardKept && rule.when.is_empty()
+    });
+    exposed.extend(
+        alone
+            .into_iter()
+            .filter(|&id| rule_exposed(family.rule(id), game, answer)),
+    );
+    left = grouped;
+    if left.len() == 1 {
+        left.retain(|&id| rule_exposed(family.rule(id), game, answer));
+        exposed.extend(left);
+        return exposed;
+    }
     let mut log = Vec::new();
-    for ((kind, _), mut left) in groups {
-        if left.len() == 1 || kind == DecisionKind::LastCardKept {
-            exposed.extend(
-                left.into_iter()
-                    .filter(|&id| rule_exposed(family.rule(id), game, answer)),
-            );
-            continue;
-        }
-        while !left.is_empty() {
-            let rules: Vec<DeviationRule> = left.iter().map(|&id| family.rule(id)).collect();
-            log.clear();
-            let mut ended = false;
-            let fails = fails_judge(answer, || {
-                let run = deviated_output_logged(
+    while !left.is_empty() {
+        let rules: Vec<DeviationRule> = left.iter().map(|&id| family.rule(id)).collect();
+        log.clear();
+        // Whether the run reached its result (it ended, or was found not
+        // to end), so that its log holds every decision it took.
+        let mut whole = false;
+        let fails = fails_judge(answer, || {
+            let run = cost::counted(answer, || {
+                deviated_output_logged(
                     game,
                     Budget::default(),
                     &[Deviation::Rule(rules[0])],
                     Logged::for_rules(&rules),
                     &mut log,
-                );
-                ended = run.is_ok();
-                run
+                )
             });
-            let same: Vec<bool> = rules
-                .iter()
-                .enumerate()
-                .map(|(i, rule)| {
-                    i == 0 || (ended && log.iter().all(|d| rule.choice_at(d) == d.taken))
-                })
-                .collect();
-            if fails {
-                exposed.extend(
-                    left.iter()
-                        .zip(&same)
-                        .filter(|(_, &s)| s)
-                        .map(|(&id, _)| id),
-                );
-            }
-            left = left
-                .iter()
-                .zip(&same)
-                .filter(|(_, &s)| !s)
-                .map(|(&id, _)| id)
-                .collect();
+            whole = matches!(run, Ok(_) | Err(RunError::DidNotEnd { .. }));
+            run
+        });
+        let same: Vec<bool> = rules
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| i == 0 || (whole && log.iter().all(|d| rule.choice_at(d) == d.taken)))
+            .collect();
+        if fails {
+            exposed.extend(
+                left.iter()
+                    .zip(&same)
+                    .filter(|(_, &s)| s)
+                    .map(|(&id, _)| id),
+            );
         }
+        left = left
+            .iter()
+            .zip(&same)
+            .filter(|(_, &s)| !s)
+            .map(|(&id, _)| id)
+            .collect();
     }
-    ids.iter()
-        .copied()
-        .filter(|id| exposed.contains(id))
-        .collect()
+    exposed
 }
 
 /// How much work the scan of a pool spends per rule.
@@ -634,10 +667,7 @@ impl NarrowPool {
             .intersection(rules)
             .filter(|&id| !c.known.contains(id) && c.narrow.binary_search(&id).is_err())
             .collect();
-        unknown
-            .into_par_iter()
-            .filter(|&id| rule_exposed(self.family.rule(id), &c.case.game, &answer))
-            .collect()
+        exposed_among(&self.family, &unknown, &c.case.game, &answer)
     }
 
     /// Plays on `c` every rule of `rules` that fires on it and that it is

@@ -111,6 +111,7 @@ use crate::coverage::{RuleEvent, RuleSet};
 use pigkill_reference::mutants::MutationSet;
 
 use super::anneal::{anneal, AnnealOptions};
+use super::cost;
 use super::exposure::{catalogue, set_exposed, MutantSet};
 use super::narrow::{Family, NarrowPool, RuleBits, ScanLimits};
 use super::pool::{Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
@@ -819,39 +820,54 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         .family
         .clone()
         .unwrap_or_else(|| Arc::new(Family::narrow()));
-    let mut pool = Pool::draw(seed, options.pool, family, options.scan);
+    let mut pool = cost::step("draw", || {
+        Pool::draw(seed, options.pool, family, options.scan)
+    });
     let mut extra_rounds = 0;
-    while extra_rounds < options.max_extra_rounds
-        && in_time()
-        && hard_to_expose(&pool, options.min_exposing)
-    {
-        pool.extend(
-            Slot::Full,
-            (options.pool.of(Slot::Full) / 4).max(MIN_EXTRA_ROUND),
-        );
-        extra_rounds += 1;
-    }
-    let mut aimed_rounds = 0;
-    while pool.aimed < options.aimed_games && in_time() {
-        let aims = aims(&pool, (options.aimed_games - pool.aimed).min(AIMED_ROUND));
-        if aims.is_empty() {
-            break;
+    cost::step("extra rounds", || {
+        while extra_rounds < options.max_extra_rounds
+            && in_time()
+            && hard_to_expose(&pool, options.min_exposing)
+        {
+            pool.extend(
+                Slot::Full,
+                (options.pool.of(Slot::Full) / 4).max(MIN_EXTRA_ROUND),
+            );
+            extra_rounds += 1;
         }
-        pool.extend_aimed(&aims);
-        aimed_rounds += 1;
-    }
-    let mut tests = choose(&mut pool);
-    repair(&mut pool, &mut tests, options.repair_evaluations);
+    });
+    let mut aimed_rounds = 0;
+    cost::step("aimed games", || {
+        while pool.aimed < options.aimed_games && in_time() {
+            let aims = aims(&pool, (options.aimed_games - pool.aimed).min(AIMED_ROUND));
+            if aims.is_empty() {
+                break;
+            }
+            pool.extend_aimed(&aims);
+            aimed_rounds += 1;
+        }
+    });
+    let mut tests = cost::step("greedy choice", || choose(&mut pool));
+    cost::step("repair", || {
+        repair(&mut pool, &mut tests, options.repair_evaluations)
+    });
     let search = |pool: &mut Pool, tests: &mut Vec<usize>, salt: u64| {
         anneal(pool, tests, &options.anneal, splitmix64(pool.seed, salt));
         pool.complete_all(tests);
     };
-    search(&mut pool, &mut tests, 0);
+    cost::step("search", || search(&mut pool, &mut tests, 0));
     for round in 0..options.variant_rounds {
-        pool.extend_variants(&tests, options.variants_per_test);
-        repair(&mut pool, &mut tests, options.repair_evaluations / 4);
-        search(&mut pool, &mut tests, 1 + u64::from(round));
+        cost::step("variants", || {
+            pool.extend_variants(&tests, options.variants_per_test)
+        });
+        cost::step("variants' repair", || {
+            repair(&mut pool, &mut tests, options.repair_evaluations / 4)
+        });
+        cost::step("variants' search", || {
+            search(&mut pool, &mut tests, 1 + u64::from(round))
+        });
     }
+    cost::report();
     order(&pool, &mut tests);
     Suite {
         pool,

@@ -1,0 +1,153 @@
+//! Where a suite's generation spends its time: counts of the deviated
+//! runs played for the narrow family (how many, how they ended, their
+//! turns and time) and the time of each step of [`super::build`], kept
+//! only when the environment variable `PIGKILL_SUITE_COST` is set (to
+//! anything) and written to standard error when the suite is built. When
+//! it is not set, nothing is counted or timed: the measured path is the
+//! plain one.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use pigkill_engine::{RunError, Stall};
+
+use super::exposure::accepts;
+
+/// Whether counting is on (`PIGKILL_SUITE_COST` set), read once.
+pub fn enabled() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("PIGKILL_SUITE_COST").is_some())
+}
+
+/// How a counted run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It ended, and the judge accepts what it printed.
+    Same,
+    /// It ended, and the judge does not accept what it printed.
+    Differs,
+    /// It was found not to end by a quiet round.
+    Quiet,
+    /// It was found not to end by a repeated round.
+    Repeated,
+    /// It reached the turn cap.
+    TurnCap,
+    /// It failed otherwise than by not ending.
+    Failed,
+}
+
+impl Ending {
+    const ALL: [Ending; 6] = [
+        Ending::Same,
+        Ending::Differs,
+        Ending::Quiet,
+        Ending::Repeated,
+        Ending::TurnCap,
+        Ending::Failed,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Ending::Same => "ended, accepted",
+            Ending::Differs => "ended, not accepted",
+            Ending::Quiet => "quiet round",
+            Ending::Repeated => "repeated round",
+            Ending::TurnCap => "turn cap",
+            Ending::Failed => "failed",
+        }
+    }
+
+    /// The ending of a run's result, `accepted` saying whether the judge
+    /// accepts what it printed.
+    pub fn of(result: &Result<String, RunError>, accepted: bool) -> Ending {
+        match result {
+            Ok(_) if accepted => Ending::Same,
+            Ok(_) => Ending::Differs,
+            Err(RunError::DidNotEnd { stall, .. }) => match stall {
+                Stall::QuietRound => Ending::Quiet,
+                Stall::RepeatedRound => Ending::Repeated,
+                Stall::TurnCap => Ending::TurnCap,
+            },
+            Err(_) => Ending::Failed,
+        }
+    }
+}
+
+/// Runs, turns (of the runs that did not end) and nanoseconds, per
+/// ending.
+static RUNS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
+static TURNS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
+static NANOS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
+
+/// Counts one deviated run that ended as `ending` after `elapsed`, with
+/// `turns` turns when known.
+pub fn count(ending: Ending, turns: u32, elapsed: Duration) {
+    let k = Ending::ALL.iter().position(|&e| e == ending).unwrap_or(0);
+    RUNS[k].fetch_add(1, Ordering::Relaxed);
+    TURNS[k].fetch_add(u64::from(turns), Ordering::Relaxed);
+    NANOS[k].fetch_add(elapsed.as_nanos() as u64, Ordering::Relaxed);
+}
+
+/// Plays `run` (a deviated run on a game whose right judge output is
+/// `answer`), counting it when counting is on; the run's result is given
+/// back untouched.
+pub fn counted(
+    answer: &str,
+    run: impl FnOnce() -> Result<String, RunError>,
+) -> Result<String, RunError> {
+    if !enabled() {
+        return run();
+    }
+    let start = Instant::now();
+    let result = run();
+    let turns = match &result {
+        Err(RunError::DidNotEnd { turns, .. }) => *turns,
+        _ => 0,
+    };
+    let accepted = matches!(&result, Ok(text) if accepts(answer, text));
+    count(Ending::of(&result, accepted), turns, start.elapsed());
+    result
+}
+
+/// Times one step of [`super::build`] named `step`, when counting is on.
+pub fn step<T>(step: &str, run: impl FnOnce() -> T) -> T {
+    if !enabled() {
+        return run();
+    }
+    let start = Instant::now();
+    let value = run();
+    eprintln!(
+        "cost: step {step}: {:.2} s wall",
+        start.elapsed().as_secs_f64()
+    );
+    value
+}
+
+/// Writes the counts so far to standard error, when counting is on.
+pub fn report() {
+    if !enabled() {
+        return;
+    }
+    let total: u64 = RUNS.iter().map(|r| r.load(Ordering::Relaxed)).sum();
+    let nanos: u64 = NANOS.iter().map(|r| r.load(Ordering::Relaxed)).sum();
+    eprintln!(
+        "cost: {total} deviated runs, {:.2} s of CPU in them",
+        nanos as f64 / 1e9
+    );
+    for (k, ending) in Ending::ALL.iter().enumerate() {
+        let runs = RUNS[k].load(Ordering::Relaxed);
+        if runs == 0 {
+            continue;
+        }
+        let n = NANOS[k].load(Ordering::Relaxed);
+        eprintln!(
+            "cost:   {:<20} {runs:>9} runs ({:5.2}%), {:9.2} s ({:5.2}%), {} turns",
+            ending.name(),
+            100.0 * runs as f64 / total.max(1) as f64,
+            n as f64 / 1e9,
+            100.0 * n as f64 / nanos.max(1) as f64,
+            TURNS[k].load(Ordering::Relaxed),
+        );
+    }
+}
