@@ -21,18 +21,14 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Duration;
 
 use pigkill::catalogue::search_game;
-use pigkill::check::{run, CheckEvent, CheckOptions, FailureReport, Source};
 use pigkill::deviation::{explain, DeviationOptions, Run, Step};
-use pigkill::shard::Shard;
-use pigkill::solution::{Command, CompareMode, Limits};
+use pigkill::solution::CompareMode;
 use pigkill_engine::{parse_game, Game};
-use pigkill_generators::Profile;
 use pigkill_reference::decision::{ContextRule, DeviationRule};
+
+mod common;
 
 const MODE: CompareMode = CompareMode::Lines;
 
@@ -67,38 +63,13 @@ fn output(exe: &Path, game: &Game) -> Option<Vec<u8>> {
     Some(out.stdout)
 }
 
-/// `pigkill check`'s first failure on `exe` (seed 1).
-fn first_failure(exe: &Path) -> Option<FailureReport> {
-    let out = tempfile::tempdir().ok()?;
-    let options = CheckOptions {
-        solution: exe.display().to_string(),
-        command: Command::parse(&exe.display().to_string()).ok()?,
-        source: Source::Generated {
-            profile: Profile::Mixed,
-            seed: 1,
-            count: None,
-            time: Some(Duration::from_secs(30)),
-            shard: Shard::WHOLE,
-        },
-        limits: Limits {
-            timeout: Duration::from_secs(5),
-            ..Limits::default()
-        },
-        compare: MODE,
-        jobs: 1,
-        keep_going: false,
-        shrink_time: Duration::from_secs(10),
-        search_runs: Some(1),
-        out: out.path().to_path_buf(),
-        stop: Arc::new(AtomicBool::new(false)),
-    };
-    let mut report = None;
-    let _ = run(&options, &mut |event| {
-        if let CheckEvent::Failure(f) = event {
-            report.get_or_insert_with(|| f.clone());
-        }
-    });
-    report
+/// Fresh game `index` of `seed`, with what `exe` prints on it and the
+/// decisions the rules make there (`None` when the program fails to run
+/// or the game does not end).
+fn fresh_run(exe: &Path, seed: u64, index: u64) -> Option<Run> {
+    let game = search_game(seed, index);
+    let out = output(exe, &game)?;
+    Run::new(game, &out, MODE)
 }
 
 /// How many output lines of `out` equal the program's (`actual`), by position.
@@ -208,7 +179,7 @@ fn singles_with(label: &str, run: &Run, others: &[Run], passing: &[Run]) -> Vec<
 
 fn places(exe: &Path, games: usize) {
     println!("== {}", exe.display());
-    let Some(report) = first_failure(exe) else {
+    let Some((report, _)) = common::first_failure(exe, 1, MODE, Some(1)) else {
         println!("  no failure");
         return;
     };
@@ -227,11 +198,7 @@ fn places(exe: &Path, games: usize) {
         if others.len() >= 8 && passing.len() >= 30 {
             break;
         }
-        let game = search_game(77, index);
-        let Some(out) = output(exe, &game) else {
-            continue;
-        };
-        let Some(run) = Run::new(game, &out, MODE) else {
+        let Some(run) = fresh_run(exe, 77, index) else {
             continue;
         };
         if run.log.len() > 600 {
@@ -253,11 +220,7 @@ fn places(exe: &Path, games: usize) {
         if found >= games {
             break;
         }
-        let game = search_game(99, index);
-        let Some(out) = output(exe, &game) else {
-            continue;
-        };
-        let Some(run) = Run::new(game, &out, MODE) else {
+        let Some(run) = fresh_run(exe, 99, index) else {
             continue;
         };
         if run.passed || run.log.len() > 400 {

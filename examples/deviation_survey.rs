@@ -34,21 +34,18 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use pigkill::catalogue::{same, search_game};
-use pigkill::check::{run, CheckEvent, CheckOptions, FailureReport, Source};
+use pigkill::check::FailureReport;
 use pigkill::deviation::DeviationReport;
-use pigkill::shard::Shard;
 use pigkill::solution::{Command, CompareMode, Limits, Worker};
 use pigkill_engine::Budget;
-use pigkill_generators::Profile;
 use pigkill_reference::decision::{deviated_output, Deviation, DeviationRule};
 use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+
+mod common;
 
 const MODE: CompareMode = CompareMode::Lines;
 
@@ -146,7 +143,7 @@ fn define(prefix: &str, id: &str) -> String {
 fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
     let mut first = None;
     for seed in seed..seed + SEEDS_TRIED {
-        let found = check_once(exe, seed);
+        let found = common::first_failure(exe, seed, MODE, search_runs());
         match &found {
             Some((report, _)) if report.verdict == "WA" || report.verdict == "PE" => {
                 return found;
@@ -161,45 +158,6 @@ fn check(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
 
 /// How many seeds [`check`] tries for a wrong output.
 const SEEDS_TRIED: u64 = 3;
-
-/// One `pigkill check` default run on `exe` with seed `seed`.
-fn check_once(exe: &Path, seed: u64) -> Option<(FailureReport, f64)> {
-    let out = tempfile::tempdir().expect("a temporary directory");
-    let options = CheckOptions {
-        solution: exe.display().to_string(),
-        command: Command::parse(&exe.display().to_string()).expect("a command"),
-        source: Source::Generated {
-            profile: Profile::Mixed,
-            seed,
-            count: None,
-            time: Some(Duration::from_secs(30)),
-            shard: Shard::WHOLE,
-        },
-        // A generous time limit: under a heavy load a right run must not
-        // be taken for a TLE (the lines would then depend on the load).
-        limits: Limits {
-            timeout: Duration::from_secs(5),
-            ..Limits::default()
-        },
-        compare: MODE,
-        jobs: 1,
-        keep_going: false,
-        shrink_time: Duration::from_secs(10),
-        search_runs: search_runs(),
-        out: out.path().to_path_buf(),
-        stop: Arc::new(AtomicBool::new(false)),
-    };
-    let start = Instant::now();
-    let mut report = None;
-    let _ = run(&options, &mut |event| {
-        if let CheckEvent::Failure(f) = event {
-            if report.is_none() {
-                report = Some((f.clone(), start.elapsed().as_secs_f64()));
-            }
-        }
-    });
-    report
-}
 
 /// On how many of `n` fresh games the engine making `rules` prints what
 /// the engine making `set` prints, and on how many of them `set` shows.
