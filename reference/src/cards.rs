@@ -6,7 +6,7 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
-use crate::table::{Table, AFTER_CARD};
+use crate::table::{Table, Way, AFTER_CARD};
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `pig`'s play phase: scan the hand from the left, play the first
@@ -488,7 +488,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         let point = Point::new(DecisionKind::AreaStart, player, Choice(0)).with_card(card);
         let start = self.decide(point, |_| 0);
-        let backward = start == Choice(2);
+        let way = if start == Choice(2) {
+            Way::Backward
+        } else {
+            Way::Forward
+        };
         let from = if start == Choice(1) {
             self.n - 1
         } else {
@@ -510,11 +514,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let mut walked = 0;
         while walked < self.n {
             walked += 1;
-            pig = if backward {
-                self.previous_seat(pig)
-            } else {
-                self.next_seat(pig)
-            };
+            pig = self.step(pig, way);
             if !self.alive[pig] {
                 continue;
             }
