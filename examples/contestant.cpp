@@ -315,7 +315,7 @@
 //   NARROW_B8_10  an FP's kill treats a ZP revealed only by a J as unrevealed (only a K or F reveal makes it a kill target)
 //   NARROW_B8_11  a reveal by a kill does not clear MP's suspicion (a reveal by F or J does)
 //   NARROW_B8_12  an unrevealed FP does not kill MP (it stays hidden); a revealed FP does
-//   NARROW_B8_13  a duel's target holding no K may answer the first demand of the duel with a D
+//   NARROW_B8_13  MP as a duel's target, holding no K, may answer the first demand of the duel with a D
 //   NARROW_B8_14  a W's resolution walks the seats from pig 1 (skipping the player), not from the pig after the player
 //   NARROW_B8_15  in a duel the player discards its rightmost K (the target its leftmost)
 //   NARROW_B8_16  a W is answered with a D before its nullify round: the round is held only for a pig without D
@@ -330,7 +330,7 @@
 //   NARROW_B8_25  an FP's death gives no reward when the damage source is unrevealed
 //   NARROW_B8_26  a ZP dying from MP's damage does not eat a P
 //   NARROW_B8_27  the K whose kill ends the game is still printed in its player's hand
-//   NARROW_B8_28  the F whose duel ends the game is still printed in its player's hand (where it was, less the K discarded before it)
+//   NARROW_B8_28  the F whose duel kills the last FP is still printed in its player's hand (where it was, less the K discarded before it)
 //   NARROW_B8_29  a game ended by a kill does not end the phase: the pig plays on
 //   NARROW_B8_30  in an N/W's nullify chain any J cancels the effect on that pig (parity ignored)
 #include <cstdio>
@@ -1682,7 +1682,7 @@ void fightDuel(int p, int t) {
     while (true) {
         int other = (cur == p) ? t : p;
 #ifdef NARROW_B8_13
-        if (b8FirstDemand && cur == t && findResponse(t, 'K') < 0 && respond(t, 'D')) {
+        if (b8FirstDemand && cur == t && t == 0 && findResponse(t, 'K') < 0 && respond(t, 'D')) {
             b8FirstDemand = false;
             cur = other;
             continue;
@@ -2281,8 +2281,8 @@ void turn(int p) {
             b8InDuel = false;
 #endif
 #ifdef NARROW_B8_28
-            if (over && !dead[p]) {
-                // the F leaves the hand once its duel is over: not when it ends the game
+            if (over && winner == MP && !dead[p]) {
+                // the F leaves the hand once its duel is over: not when it kills the last FP
                 int b8KillsAfter = 0;
                 for (int q = 0; q < len[p]; q++) b8KillsAfter += hand[p][q] == 'K';
                 int gone = b8KillsBefore - b8KillsAfter;
