@@ -298,6 +298,41 @@
 //   NARROW_B7_27  an FP that kills a ZP draws 3 cards, as for killing an FP
 //   NARROW_B7_28  an unrevealed N/W player whose N/W damages MP reveals (as its true role) instead of being suspected
 //   NARROW_B7_29  a ZP playing an attacking (even) J reveals as an FP (hostility read as a rebel reveal)
+//
+// Narrow mistakes, eighth batch (session 9, "blind8": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind8` in examples/narrow.tsv):
+//
+//   NARROW_B8_01  a reward that reaches the deck's last card gives it once: the reward's further draws are lost
+//   NARROW_B8_02  a dead pig's turn still draws its 2 cards (the draw comes before the dead check; it plays nothing)
+//   NARROW_B8_03  MP's kill at a suspected (unrevealed) pig does not use up its phase's kill
+//   NARROW_B8_04  a pig that takes damage in the duel it played ends its play phase
+//   NARROW_B8_05  each round after a J goes round from the trick's target, not from the J's player
+//   NARROW_B8_06  MP suspects an unrevealed N player even when MP answered the N with a K (a W needs damage)
+//   NARROW_B8_07  a ZP's kill target is the next seat, dead or not (a dead next seat: no kill)
+//   NARROW_B8_08  MP's kill target is any next pig it ever suspected (a reveal clears the suspicion only for duels)
+//   NARROW_B8_09  a ZP's duel reveals it only once the duel is not nullified (a nullified ZP duel leaves it unrevealed)
+//   NARROW_B8_10  an FP's kill treats a ZP revealed only by a J as unrevealed (only a K or F reveal makes it a kill target)
+//   NARROW_B8_11  a reveal by a kill does not clear MP's suspicion (a reveal by F or J does)
+//   NARROW_B8_12  an unrevealed FP does not kill MP (it stays hidden); a revealed FP does
+//   NARROW_B8_13  MP as a duel's target, holding no K, may answer the first demand of the duel with a D
+//   NARROW_B8_14  a W's resolution walks the seats from pig 1 (skipping the player), not from the pig after the player
+//   NARROW_B8_15  in a duel the player discards its rightmost K (the target its leftmost)
+//   NARROW_B8_16  a W is answered with a D before its nullify round: the round is held only for a pig without D
+//   NARROW_B8_17  in a duel played by a ZP the ZP discards first
+//   NARROW_B8_18  MP never plays a J to protect itself (ZPs still protect MP)
+//   NARROW_B8_19  a J protecting a revealed ZP does not reveal its player (a J protecting MP does)
+//   NARROW_B8_20  an FP protects a revealed FP only when it is that FP itself
+//   NARROW_B8_21  MP and ZPs do not protect MP or a revealed ZP from an N/W played by MP or a ZP
+//   NARROW_B8_22  MP never plays an attacking (even) J; ZPs still do
+//   NARROW_B8_23  a pig dying in a duel does not eat a P
+//   NARROW_B8_24  MP is not penalised when its N/W kills a ZP (only for a K or an F)
+//   NARROW_B8_25  an FP's death gives no reward when the damage source is unrevealed
+//   NARROW_B8_26  a ZP dying from MP's damage does not eat a P
+//   NARROW_B8_27  the K whose kill ends the game is still printed in its player's hand
+//   NARROW_B8_28  the F whose duel kills the last FP is still printed in its player's hand (where it was, less the K discarded before it)
+//   NARROW_B8_29  a game ended by a kill does not end the phase: the pig plays on
+//   NARROW_B8_30  in an N/W's nullify chain any J cancels the effect on that pig (parity ignored)
 #include <cstdio>
 #include <cstring>
 
@@ -469,6 +504,30 @@ int b7Owed[MAXN];          // reward cards to draw at the next turn
 #ifdef NARROW_B7_29
 bool b7ShownFP[MAXN];      // a ZP that showed itself as an FP
 #endif
+#ifdef NARROW_B8_04
+bool b8SelfHurt;           // the current pig took damage
+#endif
+#ifdef NARROW_B8_08
+bool b8Once[MAXN];         // MP has suspected the pig at some time
+#endif
+#ifdef NARROW_B8_10
+bool b8ShownByAttack[MAXN];  // revealed by playing a K or an F
+#endif
+#if defined(NARROW_B8_21) || defined(NARROW_B8_24)
+bool b8InArea;             // an N/W is being resolved
+#endif
+#ifdef NARROW_B8_21
+int b8TrickUser;           // the player of the trick being nullified
+#endif
+#if defined(NARROW_B8_23)
+bool b8InDuel;             // a duel is being fought
+#endif
+#ifdef NARROW_B8_28
+int b8KillsBefore, b8KillsLeft;  // the player's K before its duel, and those left of its F
+#endif
+#ifdef NARROW_B8_30
+int b8Chain;               // J played in the last nullify chain
+#endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
@@ -514,6 +573,14 @@ void draw(int p) {
 // a reward only takes cards that are really left above the last one
 void rewardDraw(int p) {
     if (top < m - 1) draw(p);
+}
+#elif defined(NARROW_B8_01)
+// a reward takes cards while the deck has them: its last card ends the reward
+bool b8RewardEnded;
+void rewardDraw(int p) {
+    if (b8RewardEnded) return;
+    if (top == m - 1) b8RewardEnded = true;
+    draw(p);
 }
 #else
 void rewardDraw(int p) { draw(p); }
@@ -571,6 +638,9 @@ void reveal(int p, bool byKill = false) {
 #endif
 #ifdef NARROW_SUSPICION_CLEARED_ONLY_BY_KILL
     if (!byKill) return;
+#endif
+#ifdef NARROW_B8_11
+    if (byKill) return;
 #endif
     (void)byKill;
 #ifndef MISTAKE_SUSPICION_SURVIVES_REVEAL
@@ -636,6 +706,15 @@ bool killHostile(int p, int t) {
 #ifdef NARROW_REBEL_KILLS_ONLY_LORD
     if (role[p] == FP) return !dead[t] && t == 0;
 #endif
+#ifdef NARROW_B8_10
+    if (role[p] == FP) return !dead[t] && t != p && (role[t] == MP || (revealedAs(t, ZP) && b8ShownByAttack[t]));
+#endif
+#ifdef NARROW_B8_12
+    if (role[p] == FP && t == 0 && !revealed[p]) return false;  // stays hidden
+#endif
+#ifdef NARROW_B8_08
+    if (role[p] == MP && !dead[t] && t != p && b8Once[t]) return true;
+#endif
 #ifdef MISTAKE_REBEL_TARGETS_BY_TRUE_ROLE
     if (role[p] == FP) return !dead[t] && t != p && (role[t] == MP || role[t] == ZP);
 #endif
@@ -667,6 +746,12 @@ int killTarget(int p) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
             if (killHostile(p, t)) return t;
         return -1;
+    }
+#endif
+#ifdef NARROW_B8_07
+    if (role[p] == ZP) {
+        int t = (p + 1) % n;  // a dead seat there: no target
+        return killHostile(p, t) ? t : -1;
     }
 #endif
 #if defined(NARROW_KILL_TARGET_FIXED_AT_TURN_START)
@@ -914,6 +999,9 @@ void die(int t, int src) {
 #ifdef NARROW_NO_REWARD_FOR_UNREVEALED_REBEL
         if (!revealed[t]) return;
 #endif
+#ifdef NARROW_B8_25
+        if (!revealed[src]) return;
+#endif
 #ifdef NARROW_REWARD_BEFORE_RESCUE
         return;  // drawn already, when it dropped to 0 HP
 #endif
@@ -939,6 +1027,9 @@ void die(int t, int src) {
 #ifdef NARROW_B7_26
         b7Owed[src] += 3;
         return;
+#endif
+#ifdef NARROW_B8_01
+        b8RewardEnded = false;
 #endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
@@ -980,6 +1071,9 @@ void die(int t, int src) {
 #ifdef NARROW_NO_PENALTY_IN_DUEL
     if (inDuel) penalty = false;
 #endif
+#ifdef NARROW_B8_24
+    if (b8InArea) penalty = false;
+#endif
 #ifdef NARROW_PENALTY_ONLY_IF_REVEALED
     if (!revealed[t]) penalty = false;
 #endif
@@ -1017,6 +1111,9 @@ void damage(int t, int src) {
     else
         b6LastSrc[t] = src;
 #endif
+#ifdef NARROW_B8_04
+    if (t == current) b8SelfHurt = true;
+#endif
     hp[t]--;
     if (hp[t] > 0) return;
 #ifdef NARROW_B6_15
@@ -1041,6 +1138,12 @@ void damage(int t, int src) {
 #endif
 #ifdef NARROW_NO_RESCUE_IN_OWN_TURN
     if (t != current)
+#endif
+#ifdef NARROW_B8_23
+    if (!b8InDuel)
+#endif
+#ifdef NARROW_B8_26
+    if (!(role[t] == ZP && role[src] == MP))
 #endif
     {
 #ifdef MISTAKE_EAT_EVERY_PEACH
@@ -1119,6 +1222,15 @@ bool wantsProtect(int j, int t) {
 #ifdef NARROW_REBEL_PROTECTS_SUSPECTED
     if (role[j] == FP && suspected[t] && !dead[t]) return true;
 #endif
+#ifdef NARROW_B8_18
+    if (j == 0 && t == 0) return false;
+#endif
+#ifdef NARROW_B8_20
+    if (role[j] == FP && j != t) return false;
+#endif
+#ifdef NARROW_B8_21
+    if (b8InArea && role[b8TrickUser] != FP && role[j] != FP) return false;
+#endif
     if (role[t] == MP || revealedAs(t, ZP)) return role[j] == MP || role[j] == ZP;
     if (revealedAs(t, FP)) return role[j] == FP;
     return false;
@@ -1144,6 +1256,9 @@ bool wantsAttack(int j, int t) {
 #endif
 #ifdef NARROW_UNREVEALED_REBEL_NO_COUNTER
     if (role[j] == FP && !revealed[j]) return false;
+#endif
+#ifdef NARROW_B8_22
+    if (role[j] == MP) return false;
 #endif
 #ifdef NARROW_REBEL_COUNTERS_ONLY_FOR_LORD
     if (role[j] == FP && role[t] != MP) return false;
@@ -1207,6 +1322,9 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef NARROW_LOYALIST_COUNTERS_ONLY_OWN_SIDE_TRICK
     trickUser = user;
+#endif
+#ifdef NARROW_B8_21
+    b8TrickUser = user;
 #endif
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
     bool playedJ[MAXN] = {};
@@ -1283,6 +1401,9 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_LORD_PROTECT_NO_REVEAL
             if (count % 2 == 1 || t != 0)
 #endif
+#ifdef NARROW_B8_19
+            if (count % 2 == 1 || !revealedAs(t, ZP))
+#endif
 #ifdef NARROW_AREA_J_REVEALS_AFTER_RESOLUTION
             if (inAreaJ) revealLater[j] = true;
             else
@@ -1314,12 +1435,17 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef MISTAKE_COUNTER_ROUND_RESTARTS_AT_PLAYER
         from = user;
+#elif defined(NARROW_B8_05)
+        from = t;  // the next round goes round from the pig it is about
 #else
         from = found;
 #endif
     }
 #ifdef NARROW_DUEL_CANCELLED_BY_ANY_J
     chainLength = count;
+#endif
+#ifdef NARROW_B8_30
+    b8Chain = count;
 #endif
 #ifdef NARROW_B7_21
     for (int q = 0; q < n; q++) {
@@ -1346,6 +1472,12 @@ bool areaNullified(int p, int j, int &from) {
 
 void playKill(int p, int t) {
     killUsed = true;
+#ifdef NARROW_B8_10
+    b8ShownByAttack[p] = true;
+#endif
+#ifdef NARROW_B8_03
+    if (role[p] == MP && !revealed[t]) killUsed = false;  // a kill on a mere suspect
+#endif
 #ifdef NARROW_B7_03
     if (role[p] == MP) suspected[t] = false;
 #endif
@@ -1404,11 +1536,17 @@ void playKill(int p, int t) {
 void fightDuel(int p, int t);
 
 void playDuel(int p, int t) {
+#ifdef NARROW_B8_10
+    b8ShownByAttack[p] = true;
+#endif
 #ifdef NARROW_LOYALIST_IGNORES_J_REVEAL
     showedHostility[p] = true;
 #endif
 #ifndef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
 #ifdef NARROW_LOYALIST_DUEL_NO_REVEAL
+    if (role[p] != ZP)
+#endif
+#ifdef NARROW_B8_09
     if (role[p] != ZP)
 #endif
 #ifdef NARROW_B6_18
@@ -1433,6 +1571,9 @@ void playDuel(int p, int t) {
 #endif
 #ifdef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
     if (role[p] != MP) reveal(p);
+#endif
+#ifdef NARROW_B8_09
+    if (role[p] == ZP) reveal(p);  // the duel goes ahead
 #endif
     if (over) return;
 #ifdef NARROW_NO_PENALTY_IN_DUEL
@@ -1529,11 +1670,25 @@ void fightDuel(int p, int t) {
 #ifdef NARROW_LORD_FIRST_IN_OWN_DUEL
     if (role[p] == MP) cur = p;
 #endif
+#ifdef NARROW_B8_17
+    if (role[p] == ZP) cur = p;
+#endif
 #ifdef NARROW_DUEL_KILL_SEARCH_SKIPS_NEXT
     int pos[2] = {0, 0};  // where each side's next K search starts (0: player, 1: target)
 #endif
+#ifdef NARROW_B8_13
+    bool b8FirstDemand = true;
+#endif
     while (true) {
         int other = (cur == p) ? t : p;
+#ifdef NARROW_B8_13
+        if (b8FirstDemand && cur == t && t == 0 && findResponse(t, 'K') < 0 && respond(t, 'D')) {
+            b8FirstDemand = false;
+            cur = other;
+            continue;
+        }
+        b8FirstDemand = false;
+#endif
 #ifdef NARROW_DUEL_KILL_SEARCH_SKIPS_NEXT
         int side = (cur == p) ? 0 : 1;
         int at = -1;
@@ -1550,6 +1705,16 @@ void fightDuel(int p, int t) {
         for (int i = 0; i < len[cur]; i++) kills += hand[cur][i] == 'K';
         bool keep = cur == p && p == current && !killUsed && kills == 1;
         if (!keep && respond(cur, 'K')) {
+#elif defined(NARROW_B8_15)
+        int at = -1;
+        if (cur == p) {
+            for (int i = len[p] - 1; i >= 0 && at < 0; i--)
+                if (hand[p][i] == 'K') at = i;
+        } else {
+            at = findResponse(cur, 'K');
+        }
+        if (at >= 0) {
+            removeAt(cur, at);
 #else
         if (respond(cur, 'K')) {
 #endif
@@ -1580,6 +1745,9 @@ void fightDuel(int p, int t) {
 
 void playArea(int p, char c) {
     char need = (c == 'N') ? 'K' : 'D';
+#if defined(NARROW_B8_21) || defined(NARROW_B8_24)
+    b8InArea = true;
+#endif
 #ifdef MISTAKE_AREA_TRICK_REVEALS
     if (role[p] != MP) reveal(p);
 #endif
@@ -1640,6 +1808,8 @@ void playArea(int p, char c) {
         int j = (c == 'N') ? (p + n - k) % n : (p + k) % n;
 #elif defined(NARROW_B7_25)
         int j = (p + 1 + k % (n - 1)) % n;  // p+2, ..., p+n-1, then p+1
+#elif defined(NARROW_B8_14)
+        int j = (c == 'W') ? (k - 1 < p ? k - 1 : k) : (p + k) % n;
 #else
         int j = (p + k) % n;
 #endif
@@ -1671,6 +1841,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_INVASION_ANSWERED_BEFORE_NULLIFY
         if (c == 'N' && respond(j, 'K')) continue;
 #endif
+#ifdef NARROW_B8_16
+        if (c == 'W' && respond(j, 'D')) continue;
+#endif
 #ifdef NARROW_AREA_SPARED_FLAG_NOT_RESET
         if (check && !spared) spared = nullified(p, j);
         if (spared) continue;
@@ -1679,6 +1852,8 @@ void playArea(int p, char c) {
         if (check && nullified(p, j, j)) {
 #elif defined(NARROW_B5_19)
         if (check && areaNullified(p, j, areaFrom)) {
+#elif defined(NARROW_B8_30)
+        if (check && (nullified(p, j) || b8Chain > 0)) {
 #else
         if (check && nullified(p, j)) {
 #endif
@@ -1731,6 +1906,9 @@ void playArea(int p, char c) {
 #ifdef MISTAKE_SUSPICION_WITHOUT_DAMAGE
             suspect = true;
 #endif
+#ifdef NARROW_B8_06
+            if (c == 'N') suspect = true;
+#endif
         } else {
             suspect = true;
             hit = true;
@@ -1778,6 +1956,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_LORD_DUEL_KEEPS_OLD_SUSPICION
         if (suspected[p]) onceSuspected[p] = true;
 #endif
+#ifdef NARROW_B8_08
+        if (suspected[p]) b8Once[p] = true;
+#endif
 #ifdef NARROW_B7_20
         if (hit && role[j] == ZP && !revealed[p]) b7ZpSuspects[j][p] = true;
 #endif
@@ -1810,6 +1991,9 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B7_21
     b7InArea = false;
+#endif
+#if defined(NARROW_B8_21) || defined(NARROW_B8_24)
+    b8InArea = false;
 #endif
 #ifdef NARROW_B5_23
     b5InArea = false;
@@ -1987,11 +2171,16 @@ void turn(int p) {
     inPlay = true;
     fresh = 0;
 #endif
+#ifdef NARROW_B8_29
+    bool b8KillEnd = false;  // the game ended in a kill of this phase
+#endif
 #ifdef NARROW_RESCUED_ENDS_OWN_TURN
     while (!over && !dead[p] && !turnOver) {
 #elif defined(NARROW_B5_25)
     bool b5Stop = false;  // the game ended in an N/W
     while (!b5Stop && !dead[p]) {
+#elif defined(NARROW_B8_29)
+    while ((!over || b8KillEnd) && !dead[p]) {
 #else
     while (!over && !dead[p]) {
 #endif
@@ -2064,6 +2253,9 @@ void turn(int p) {
             break;
         case 'K':
             playKill(p, killTarget(p));
+#ifdef NARROW_B8_29
+            if (over) b8KillEnd = true;
+#endif
             break;
         case 'F':
 #ifdef NARROW_B5_29
@@ -2072,7 +2264,34 @@ void turn(int p) {
 #ifdef NARROW_B7_22
             killUsed = true;  // the phase's one attack
 #endif
+#ifdef NARROW_B8_04
+            b8SelfHurt = false;
+#endif
+#ifdef NARROW_B8_23
+            b8InDuel = true;
+#endif
+#ifdef NARROW_B8_28
+            b8KillsBefore = 0;
+            b8KillsLeft = 0;
+            for (int q = 0; q < len[p]; q++) b8KillsBefore += hand[p][q] == 'K';
+            for (int q = 0; q < i; q++) b8KillsLeft += hand[p][q] == 'K';
+#endif
             playDuel(p, duelTarget(p));
+#ifdef NARROW_B8_23
+            b8InDuel = false;
+#endif
+#ifdef NARROW_B8_28
+            if (over && winner == MP && !dead[p]) {
+                // the F leaves the hand once its duel is over: not when it kills the last FP
+                int b8KillsAfter = 0;
+                for (int q = 0; q < len[p]; q++) b8KillsAfter += hand[p][q] == 'K';
+                int gone = b8KillsBefore - b8KillsAfter;
+                int at = i - (gone < b8KillsLeft ? gone : b8KillsLeft);
+                for (int q = len[p]; q > at; q--) hand[p][q] = hand[p][q - 1];
+                hand[p][at] = 'F';
+                len[p]++;
+            }
+#endif
 #ifdef NARROW_DUEL_CARD_REMOVED_AFTER_DUEL
             if (i < len[p]) removeAt(p, i);
 #endif
@@ -2104,6 +2323,17 @@ void turn(int p) {
         }
 #ifdef NARROW_B6_28
         b6LastPlayed = c;
+#endif
+#ifdef NARROW_B8_04
+        if (c == 'F' && b8SelfHurt) break;  // hurt in its own duel: the phase is over
+#endif
+#ifdef NARROW_B8_27
+        if (over && c == 'K') {
+            // the K leaves the hand once its kill is over: not when it ends the game
+            for (int k = len[p]; k > i; k--) hand[p][k] = hand[p][k - 1];
+            hand[p][i] = c;
+            len[p]++;
+        }
 #endif
 #ifdef NARROW_GAME_ENDING_AREA_CARD_KEPT
         if (over && (c == 'N' || c == 'W')) {
@@ -2244,6 +2474,12 @@ int main() {
     }
 #else
     while (!over) {
+#ifdef NARROW_B8_02
+        if (dead[p]) {
+            draw(p);  // the draw phase comes before the dead check
+            draw(p);
+        }
+#endif
         if (!dead[p]) turn(p);
         p = (p + 1) % n;
     }
