@@ -513,10 +513,12 @@ fn full_context_rules(instance: &Explanation) -> Vec<DeviationRule> {
         .collect()
 }
 
-/// For each instance, on how many fresh games the program printed what
-/// the instance made in its whole context prints, where that is not the
-/// right output: the program is run (at most [`MOMENT_RUNS`] times) on
-/// fresh games where the instances' rules print different outputs. Where
+/// For each instance, on what share (per mille) of the fresh games where
+/// the instance made in its whole context changes the output the program
+/// printed what it prints: the program is run (at most [`MOMENT_RUNS`]
+/// times) on fresh games where the instances' rules print different
+/// outputs. A share, not a count: a rule that shows on every game (a
+/// starting HP) would otherwise get the most chances to be followed. Where
 /// several decisions of the minimised game reproduce it, a program that
 /// went another way at one of them (a mistake no rule states, one that
 /// depends on what happened before, say) still goes that way there on
@@ -530,6 +532,7 @@ fn followed_in_full_context(
 ) -> (Vec<usize>, usize) {
     let rules: Vec<Vec<DeviationRule>> = instances.iter().map(full_context_rules).collect();
     let mut followed = vec![0; instances.len()];
+    let mut shown = vec![0usize; instances.len()];
     let mut distinct: Vec<&Vec<DeviationRule>> = Vec::new();
     for r in &rules {
         if !distinct.contains(&r) {
@@ -570,15 +573,20 @@ fn followed_in_full_context(
         let actual = String::from_utf8_lossy(&actual);
         for (i, r) in rules.iter().enumerate() {
             let k = distinct.iter().position(|d| *d == r).unwrap_or(0);
-            if outputs[k]
-                .as_ref()
-                .is_some_and(|out| same(out, &actual, options.mode))
-            {
-                followed[i] += 1;
+            if let Some(out) = &outputs[k] {
+                shown[i] += 1;
+                if same(out, &actual, options.mode) {
+                    followed[i] += 1;
+                }
             }
         }
     }
-    (followed, used)
+    let share = followed
+        .iter()
+        .zip(&shown)
+        .map(|(&f, &n)| if f == 0 { 0 } else { f * 1000 / n })
+        .collect();
+    (share, used)
 }
 
 /// How many of the program's passing runs where an instance's full
