@@ -462,18 +462,131 @@ pub fn find(
                     choose: best.map_or(decision.rule, |h| h.rule.choose),
                 }],
             };
-        } else if let Some(likeliest) = instances
-            .iter()
-            .enumerate()
-            .min_by_key(|(i, e)| (contradicted_in_full_context(e, &runs, options, moment), *i))
-        {
-            finding.instance = likeliest.1.clone();
+        } else {
+            let (followed, used) = followed_in_full_context(&instances, solution, options, moment);
+            finding.program_runs += used;
+            if let Some(likeliest) = instances.iter().enumerate().min_by_key(|(i, e)| {
+                (
+                    std::cmp::Reverse(followed[*i]),
+                    contradicted_in_full_context(e, &runs, options, moment),
+                    *i,
+                )
+            }) {
+                finding.instance = likeliest.1.clone();
+            }
         }
     }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
     finding.engine_runs = engine_runs() - runs_before;
     Some(finding)
+}
+
+/// The most fresh games the program is run on to tell apart the moments
+/// of "this game only" ([`followed_in_full_context`]).
+const MOMENT_RUNS: usize = 24;
+
+/// The most fresh games looked at to find them.
+const MOMENT_SEARCH: u64 = 600;
+
+/// What the games that tell moments apart are drawn from.
+const MOMENT_OFFSET: u64 = 3 << 40;
+
+/// Each instance made in its whole context (its decision made otherwise
+/// wherever every listed feature of its kind reads as it did there), as
+/// a rule.
+fn full_context_rules(instance: &Explanation) -> Vec<DeviationRule> {
+    instance
+        .steps
+        .iter()
+        .map(|step| {
+            let mask = step.decision.kind.feature_mask();
+            DeviationRule {
+                kind: step.decision.kind,
+                when: ContextRule {
+                    mask,
+                    values: step.decision.context.0 & mask,
+                },
+                choose: step.choose,
+            }
+        })
+        .collect()
+}
+
+/// For each instance, on what share (per mille) of the fresh games where
+/// the instance made in its whole context changes the output the program
+/// printed what it prints: the program is run (at most [`MOMENT_RUNS`]
+/// times) on fresh games where the instances' rules print different
+/// outputs. A share, not a count: a rule that shows on every game (a
+/// starting HP) would otherwise get the most chances to be followed. Where
+/// several decisions of the minimised game reproduce it, a program that
+/// went another way at one of them (a mistake no rule states, one that
+/// depends on what happened before, say) still goes that way there on
+/// some other games, while a decision that reproduces the game by luck
+/// is seldom followed.
+fn followed_in_full_context(
+    instances: &[Explanation],
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    clock: Clock,
+) -> (Vec<usize>, usize) {
+    let rules: Vec<Vec<DeviationRule>> = instances.iter().map(full_context_rules).collect();
+    let mut followed = vec![0; instances.len()];
+    let mut shown = vec![0usize; instances.len()];
+    let mut distinct: Vec<&Vec<DeviationRule>> = Vec::new();
+    for r in &rules {
+        if !distinct.contains(&r) {
+            distinct.push(r);
+        }
+    }
+    if distinct.len() < 2 {
+        return (followed, 0);
+    }
+    let read: Vec<DeviationRule> = rules.iter().flatten().copied().collect();
+    let mut used = 0;
+    for index in 0..MOMENT_SEARCH {
+        if used >= MOMENT_RUNS || clock.over() {
+            break;
+        }
+        let game = search_game(options.seed, MOMENT_OFFSET + index);
+        let Some(run) = Run::right_for(game, &read) else {
+            continue;
+        };
+        let outputs: Vec<Option<String>> = distinct
+            .iter()
+            .map(|r| {
+                if r.iter().all(|rule| run.changed_by(rule).next().is_none()) {
+                    return None;
+                }
+                run.output_with(r)
+                    .map(Cow::into_owned)
+                    .filter(|out| !same(out, &run.reference, options.mode))
+            })
+            .collect();
+        if outputs.iter().all(Option::is_none) {
+            continue;
+        }
+        let Some(actual) = solution(&run.game) else {
+            continue;
+        };
+        used += 1;
+        let actual = String::from_utf8_lossy(&actual);
+        for (i, r) in rules.iter().enumerate() {
+            let k = distinct.iter().position(|d| *d == r).unwrap_or(0);
+            if let Some(out) = &outputs[k] {
+                shown[i] += 1;
+                if same(out, &actual, options.mode) {
+                    followed[i] += 1;
+                }
+            }
+        }
+    }
+    let share = followed
+        .iter()
+        .zip(&shown)
+        .map(|(&f, &n)| if f == 0 { 0 } else { f * 1000 / n })
+        .collect();
+    (share, used)
 }
 
 /// How many of the program's passing runs where an instance's full
@@ -496,21 +609,7 @@ fn contradicted_in_full_context(
     options: &DeviationOptions,
     clock: Clock,
 ) -> usize {
-    let rules: Vec<DeviationRule> = instance
-        .steps
-        .iter()
-        .map(|step| {
-            let mask = step.decision.kind.feature_mask();
-            DeviationRule {
-                kind: step.decision.kind,
-                when: ContextRule {
-                    mask,
-                    values: step.decision.context.0 & mask,
-                },
-                choose: step.choose,
-            }
-        })
-        .collect();
+    let rules = full_context_rules(instance);
     runs.iter()
         .filter(|run| run.passed && rules.iter().any(|r| run.changed_by(r).next().is_some()))
         .take(FULL_CONTEXT_CHECKED)
