@@ -852,8 +852,10 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         repair(&mut pool, &mut tests, options.repair_evaluations)
     });
     let search = |pool: &mut Pool, tests: &mut Vec<usize>, salt: u64| {
-        anneal(pool, tests, &options.anneal, splitmix64(pool.seed, salt));
-        pool.complete_all(tests);
+        cost::step("anneal", || {
+            anneal(pool, tests, &options.anneal, splitmix64(pool.seed, salt))
+        });
+        cost::step("completing", || pool.complete_all(tests));
     };
     cost::step("search", || search(&mut pool, &mut tests, 0));
     for round in 0..options.variant_rounds {
