@@ -424,13 +424,32 @@ fn a_variant_is_a_candidates_game_with_the_end_of_another_candidates_deck() {
     }
 }
 
+/// The rules of the kinds whose rules most often make a game that never
+/// ends (an answer with the other basic card, a deck that starts again)
+/// that fire on a run with decision log `log`.
+fn fired_of_never_ending_kinds(
+    family: &pigkill::suite::narrow::Family,
+    log: &[pigkill_reference::decision::Decision],
+) -> Vec<u32> {
+    use pigkill_reference::decision::DecisionKind;
+    family
+        .firing(log)
+        .into_iter()
+        .filter(|&id| {
+            matches!(
+                family.rule(id).kind,
+                DecisionKind::AnswerWith | DecisionKind::LastCardKept
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn rules_sharing_a_run_that_does_not_end_get_what_each_played_alone_gets() {
     use pigkill::suite::judge_case;
     use pigkill::suite::narrow::{exposed_among, Family};
     use pigkill_engine::RunError;
     use pigkill_generators::Profile;
-    use pigkill_reference::decision::DecisionKind;
 
     // The kinds whose rules most often make a game that never ends: an
     // answer with the other basic card, a deck that starts again.
@@ -441,16 +460,7 @@ fn rules_sharing_a_run_that_does_not_end_get_what_each_played_alone_gets() {
             continue;
         };
         let (_, log) = decisions(&case.game, Budget::default());
-        let fired: Vec<u32> = family
-            .firing(&log)
-            .into_iter()
-            .filter(|&id| {
-                matches!(
-                    family.rule(id).kind,
-                    DecisionKind::AnswerWith | DecisionKind::LastCardKept
-                )
-            })
-            .collect();
+        let fired = fired_of_never_ending_kinds(&family, &log);
         let answer = case.outcome.to_judge_text();
         let mut alone = Vec::new();
         for &id in &fired {
@@ -471,11 +481,54 @@ fn rules_sharing_a_run_that_does_not_end_get_what_each_played_alone_gets() {
             }
         }
         assert_eq!(
-            exposed_among(&family, &fired, &case.game, &answer),
+            exposed_among(&family, &fired, &case.game, &answer, Budget::default()),
             alone,
             "{}",
             case.game.to_text()
         );
     }
     assert!(runs_not_ending > 0, "no rule made a run that does not end");
+}
+
+#[test]
+fn a_deviated_run_cut_at_ten_times_the_right_runs_turns_is_one_a_judge_fails() {
+    use pigkill::suite::judge_case;
+    use pigkill::suite::narrow::{deviated_budget, exposed_among, Family};
+    use pigkill_engine::{RunError, Stall};
+    use pigkill_generators::Profile;
+
+    // The kinds whose rules most often make a game that never ends; a run
+    // cut early must be one that, played on to the default cap, does not
+    // end with the right output either.
+    let family = Family::narrow();
+    let mut cut = 0;
+    for (profile, index) in [Profile::Full, Profile::EmptyDeck]
+        .into_iter()
+        .flat_map(|p| (0..12).map(move |i| (p, i)))
+    {
+        let Ok(case) = judge_case(profile, 9, index) else {
+            continue;
+        };
+        let (_, log) = decisions(&case.game, Budget::default());
+        let budget = deviated_budget(log.last().map_or(0, |d| d.turn));
+        let fired = fired_of_never_ending_kinds(&family, &log);
+        for &id in &fired {
+            let run = deviated_output(&case.game, budget, &[Deviation::Rule(family.rule(id))]);
+            cut += usize::from(matches!(
+                run,
+                Err(RunError::DidNotEnd {
+                    stall: Stall::TurnCap,
+                    ..
+                })
+            ));
+        }
+        let answer = case.outcome.to_judge_text();
+        assert_eq!(
+            exposed_among(&family, &fired, &case.game, &answer, budget),
+            exposed_among(&family, &fired, &case.game, &answer, Budget::default()),
+            "{}",
+            case.game.to_text()
+        );
+    }
+    assert!(cut > 0, "no run was cut by the smaller budget");
 }

@@ -93,6 +93,11 @@ struct Cover {
     mistakes: Vec<u16>,
     /// For each rule event, how many tests cover it.
     events: Vec<u16>,
+    /// A bit per rule that at most two tests expose: the only rules a
+    /// swap's gain depends on (see [`run_chain`]).
+    few: Vec<u64>,
+    /// A bit per rule that no test exposes.
+    open: Vec<u64>,
     /// For each test position, what the score loses when it goes.
     loss: Vec<f64>,
     /// The weight of the rules some test exposes.
@@ -131,6 +136,16 @@ impl Cover {
             }
         }
         self.rules[r] = mask;
+        if mask == 0 {
+            self.open[r / 64] |= 1 << (r % 64);
+        } else {
+            self.open[r / 64] &= !(1 << (r % 64));
+        }
+        if mask.count_ones() <= 2 {
+            self.few[r / 64] |= 1 << (r % 64);
+        } else {
+            self.few[r / 64] &= !(1 << (r % 64));
+        }
     }
 
     /// Puts searched candidate `k` at test position `p`.
@@ -165,6 +180,8 @@ impl Cover {
 /// What each searched candidate exposes, and how much each rule weighs.
 struct Exposures<'a> {
     rules: &'a [Vec<u32>],
+    /// The same rules, a bit per rule of the family.
+    bits: &'a [Vec<u64>],
     mistakes: &'a [Vec<usize>],
     events: &'a [Vec<usize>],
     weight: &'a [f64],
@@ -215,6 +232,17 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
                 .collect()
         })
         .collect();
+    let words = family_len.div_ceil(64);
+    let bits_of: Vec<Vec<u64>> = rules_of
+        .iter()
+        .map(|rules| {
+            let mut bits = vec![0u64; words];
+            for &r in rules {
+                bits[r as usize / 64] |= 1 << (r % 64);
+            }
+            bits
+        })
+        .collect();
     let mut exposers: Vec<Vec<u32>> = vec![Vec::new(); family_len];
     for (k, rules) in rules_of.iter().enumerate() {
         for &r in rules {
@@ -254,6 +282,7 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
 
     let of = Exposures {
         rules: &rules_of,
+        bits: &bits_of,
         mistakes: &mistakes_of,
         events: &events_of,
         weight: &weight,
@@ -337,12 +366,20 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
     } = *space;
     let (rules_of, weight, second) = (of.rules, of.weight, of.second);
     let searched_len = rules_of.len();
+    // The rules an aimed move may aim at: live, with an exposer searched.
+    let mut aimable = vec![0u64; family_len.div_ceil(64)];
+    for r in (0..family_len).filter(|&r| is_live[r] && !exposers[r].is_empty()) {
+        aimable[r / 64] |= 1 << (r % 64);
+    }
+    let aimable = &aimable;
     // The current tests, as positions into `searched`.
     let mut current: Vec<usize> = (0..n_tests).collect();
     let mut cover = Cover {
         rules: vec![0; family_len],
         mistakes: vec![0; catalogue().len()],
         events: vec![0; RuleEvent::ALL.len()],
+        few: vec![u64::MAX; family_len.div_ceil(64)],
+        open: vec![u64::MAX; family_len.div_ceil(64)],
         loss: vec![0.0; n_tests],
         first: 0.0,
         score: 0.0,
@@ -367,9 +404,7 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
         let k = if r1 & 1 == 0 {
             let rule = (r1 >> 1) as usize % family_len;
             // The first open rule with exposers from a random place on.
-            let open = (0..family_len)
-                .map(|i| (rule + i) % family_len)
-                .find(|&r| is_live[r] && cover.rules[r] == 0 && !exposers[r].is_empty());
+            let open = first_from(&cover.open, aimable, rule);
             match open {
                 Some(r) => exposers[r][(r2 % exposers[r].len() as u64) as usize] as usize,
                 None => (r2 % searched_len as u64) as usize,
@@ -384,25 +419,38 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
         for (d, &l) in delta.iter_mut().zip(&cover.loss) {
             *d = -l;
         }
-        for &r in &rules_of[k] {
-            let m = cover.rules[r as usize];
-            let w = weight[r as usize];
+        // Only the rules at most two tests expose change the gain (a
+        // rule three tests expose stays exposed twice whatever goes), so
+        // only those of `k` are walked, in family order as before.
+        let few_of_k = of.bits[k]
+            .iter()
+            .zip(&cover.few)
+            .enumerate()
+            .flat_map(|(w, (&a, &b))| set_bits(w, a & b));
+        // What every place gains alike is summed apart, once.
+        let mut alike = 0.0;
+        for r in few_of_k {
+            let m = cover.rules[r];
+            let w = weight[r];
             match m.count_ones() {
-                0 => delta.iter_mut().for_each(|d| *d += w),
+                0 => alike += w,
                 1 => {
-                    for (p, d) in delta.iter_mut().enumerate() {
-                        *d += if m & (1 << p) != 0 { w } else { w * second };
-                    }
+                    // A second test anywhere, the only test at its place.
+                    alike += w * second;
+                    delta[m.trailing_zeros() as usize] += w - w * second;
                 }
                 2 => {
-                    for (p, d) in delta.iter_mut().enumerate() {
-                        if m & (1 << p) != 0 {
-                            *d += w * second;
-                        }
+                    let mut bits = m;
+                    while bits != 0 {
+                        delta[bits.trailing_zeros() as usize] += w * second;
+                        bits &= bits - 1;
                     }
                 }
                 _ => {}
             }
+        }
+        for d in delta.iter_mut() {
+            *d += alike;
         }
         let place = (0..n_tests)
             .filter(|&p| slot_of[current[p]] == slot_of[k])
@@ -425,6 +473,37 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
         }
     }
     best.1
+}
+
+/// The first rule, from rule `start` on and then from the first rule on,
+/// that is in both bit sets `a` and `b` (`start` below their length).
+fn first_from(a: &[u64], b: &[u64], start: usize) -> Option<usize> {
+    let (w0, b0) = (start / 64, start % 64);
+    let word = |w: usize| a[w] & b[w];
+    let high = word(w0) & (u64::MAX << b0);
+    if high != 0 {
+        return Some(w0 * 64 + high.trailing_zeros() as usize);
+    }
+    let n = a.len();
+    (1..n)
+        .map(|i| (w0 + i) % n)
+        .find(|&w| word(w) != 0)
+        .map(|w| w * 64 + word(w).trailing_zeros() as usize)
+        .or_else(|| {
+            let low = word(w0) & !(u64::MAX << b0);
+            (low != 0).then(|| w0 * 64 + low.trailing_zeros() as usize)
+        })
+}
+
+/// The positions of the bits set in word `w` of a bit set, in order.
+fn set_bits(w: usize, mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            w * 64 + b
+        })
+    })
 }
 
 /// Whether the test that is searched candidate `old` may give way to `new`:

@@ -168,6 +168,10 @@ pub struct Candidate {
     pub splice: Option<Splice>,
     /// Whether `narrow` holds every live rule it exposes.
     pub completed: bool,
+    /// How many turns its right run takes (known once it is scanned; 0
+    /// before): deviated runs on it are bounded by it
+    /// ([`super::narrow::deviated_budget`]).
+    pub turns: u32,
 }
 
 impl Candidate {
@@ -372,6 +376,7 @@ impl Pool {
                             donor: donor.case.seed,
                         }),
                         completed: false,
+                        turns: 0,
                     }),
                     Err(e) => Err(format!("{name}: {e}")),
                 }
@@ -469,6 +474,7 @@ fn candidate(
             aimed: false,
             splice: None,
             completed: false,
+            turns: 0,
         }),
         Ok(_) => Err(format!(
             "{} candidate {index}: a {} game with cards outside the subtask",
