@@ -176,6 +176,12 @@ pub(crate) struct Deviating<'l> {
     instances: Vec<(u32, Choice)>,
     /// The first instance not yet passed.
     next_instance: usize,
+    /// The index of that instance (`u32::MAX` when none is left): every
+    /// decision before it whose kind is not watched takes the rules'
+    /// choice without a look at the rules or the instances.
+    next_at: u32,
+    /// The kinds that a rule or the log looks at (a bit per kind).
+    watched: u64,
     /// How many decisions were begun.
     index: u32,
     /// How many events were emitted.
@@ -226,11 +232,15 @@ impl<'l> Deviating<'l> {
                 && rule.choose == Choice(1)
                 && rule.when.is_empty()
         });
+        let next_at = instances.first().map_or(u32::MAX, |&(at, _)| at);
+        let watched = kinds | if log.is_some() { logged.kinds } else { 0 };
         Deviating {
             rules,
             kinds,
             instances,
             next_instance: 0,
+            next_at,
+            watched,
             index: 0,
             events: 0,
             log,
@@ -244,16 +254,11 @@ impl<'l> Deviating<'l> {
     pub(crate) fn last_turn(&self) -> u32 {
         self.last_turn
     }
-}
 
-impl Decider for Deviating<'_> {
-    const PLAIN: bool = false;
-
-    #[inline]
-    fn begin(&mut self, kind: DecisionKind, turn: u32) -> Option<u128> {
-        let index = self.index;
-        self.index += 1;
-        self.last_turn = turn;
+    /// [`Decider::begin`] of the `index`-th decision, of `kind`, where a
+    /// rule, the log or an instance may look: the features read, if any.
+    #[inline(never)]
+    fn begin_watched(&mut self, kind: DecisionKind, index: u32) -> Option<u128> {
         while self
             .instances
             .get(self.next_instance)
@@ -261,10 +266,9 @@ impl Decider for Deviating<'_> {
         {
             self.next_instance += 1;
         }
-        let instance_here = self
-            .instances
-            .get(self.next_instance)
-            .is_some_and(|&(at, _)| at == index);
+        let instance = self.instances.get(self.next_instance);
+        self.next_at = instance.map_or(u32::MAX, |&(at, _)| at);
+        let instance_here = instance.is_some_and(|&(at, _)| at == index);
         let logged = self.log.is_some() && self.logged.kinds & kind.bit() != 0;
         let ruled = self.kinds & kind.bit() != 0;
         if !logged && !ruled && !instance_here {
@@ -277,6 +281,21 @@ impl Decider for Deviating<'_> {
             }
         }
         Some(wanted)
+    }
+}
+
+impl Decider for Deviating<'_> {
+    const PLAIN: bool = false;
+
+    #[inline(always)]
+    fn begin(&mut self, kind: DecisionKind, turn: u32) -> Option<u128> {
+        let index = self.index;
+        self.index += 1;
+        self.last_turn = turn;
+        if self.watched & kind.bit() == 0 && index < self.next_at {
+            return None;
+        }
+        self.begin_watched(kind, index)
     }
 
     fn choose(&mut self, point: &Point, turn: u32, context: FeatureSet) -> Choice {
