@@ -160,10 +160,60 @@ impl Logged {
         )
     }
 
+    /// Every decision of the kinds that `rules` could change, with its
+    /// whole context: what a run needs to tell whether other rules of
+    /// those kinds would make the very same run
+    /// ([`super::makes_same_run`]).
+    pub fn kinds_of(rules: &[DeviationRule]) -> Logged {
+        Logged {
+            kinds: rules.iter().fold(0, |kinds, rule| kinds | rule.kind.bit()),
+            features: u128::MAX,
+        }
+    }
+
+    /// Whether this log keeps every decision of each kind `rules` could
+    /// change.
+    pub(crate) fn keeps_kinds_of(&self, rules: &[DeviationRule]) -> bool {
+        rules.iter().all(|rule| self.kinds & rule.kind.bit() != 0)
+    }
+
     /// Whether this log keeps every decision with its whole context.
     pub fn is_all(&self) -> bool {
         *self == Logged::ALL
     }
+}
+
+/// Whether `rules` make every draw take the deck's last card away. Only a
+/// rule that drops the last card at every draw tells ahead of the draws
+/// that the deck will empty; under a narrower rule the deck counts as
+/// exhausted on its last card, as by the rules, until a draw empties it.
+pub(crate) fn drops_last_card(rules: &[DeviationRule]) -> bool {
+    rules.iter().any(|rule| {
+        rule.kind == DecisionKind::LastCardKept && rule.choose == Choice(1) && rule.when.is_empty()
+    })
+}
+
+/// Whether `choice` is among the legal alternatives `legal` (a bit per
+/// [`Choice`]).
+fn allowed(legal: u8, choice: Choice) -> bool {
+    legal & (1u8 << choice.0.min(7)) != 0
+}
+
+/// What `rules` choose at a decision of `kind` in `context` whose legal
+/// alternatives are `legal`, where the rules of the game choose `rule`:
+/// the alternative of the first rule of that kind that holds there and
+/// whose alternative is legal; else `rule`.
+pub(crate) fn ruled_choice(
+    rules: &[DeviationRule],
+    kind: DecisionKind,
+    context: FeatureSet,
+    legal: u8,
+    rule: Choice,
+) -> Choice {
+    rules
+        .iter()
+        .find(|r| r.kind == kind && r.when.holds(context) && allowed(legal, r.choose))
+        .map_or(rule, |r| r.choose)
 }
 
 /// A decider that deviates from the rules where asked, and logs.
@@ -223,15 +273,7 @@ impl<'l> Deviating<'l> {
         }
         instances.sort_by_key(|&(index, _)| index);
         let kinds = rules.iter().fold(0, |kinds, rule| kinds | rule.kind.bit());
-        // Only a rule that drops the last card at every draw tells ahead of
-        // the draws that the deck will empty; under a narrower rule the
-        // deck counts as exhausted on its last card, as by the rules, until
-        // a draw empties it.
-        let drops_last_card = rules.iter().any(|rule| {
-            rule.kind == DecisionKind::LastCardKept
-                && rule.choose == Choice(1)
-                && rule.when.is_empty()
-        });
+        let drops_last_card = drops_last_card(&rules);
         let next_at = instances.first().map_or(u32::MAX, |&(at, _)| at);
         let watched = kinds | if log.is_some() { logged.kinds } else { 0 };
         Deviating {
@@ -301,15 +343,9 @@ impl Decider for Deviating<'_> {
     fn choose(&mut self, point: &Point, turn: u32, context: FeatureSet) -> Choice {
         let index = self.index - 1;
         let legal = point.legal_mask();
-        let allowed = |choice: Choice| legal & (1u8 << choice.0.min(7)) != 0;
-        let mut taken = point.rule;
-        if let Some(rule) = self.rules.iter().find(|rule| {
-            rule.kind == point.kind && rule.when.holds(context) && allowed(rule.choose)
-        }) {
-            taken = rule.choose;
-        }
+        let mut taken = ruled_choice(&self.rules, point.kind, context, legal, point.rule);
         if let Some(&(at, choose)) = self.instances.get(self.next_instance) {
-            if at == index && allowed(choose) {
+            if at == index && allowed(legal, choose) {
                 taken = choose;
             }
         }
