@@ -109,9 +109,21 @@ pub struct Run {
 /// change, whole: other rules that would make the very same run
 /// ([`makes_same_run`]) print the same, and are given that output without
 /// a run. Kept by the first decision of the plain run the rules change
-/// (and how). A cache: a copy starts empty.
+/// (and how), until the logs kept hold [`MADE_DECISIONS`] decisions. A
+/// cache: a copy starts empty.
 #[derive(Debug, Default)]
-struct Made(Mutex<HashMap<(u32, Choice), Vec<MadeRun>>>);
+struct Made(Mutex<MadeRuns>);
+
+/// The most decisions the logs of one run's [`Made`] hold (some 12 MB).
+const MADE_DECISIONS: usize = 150_000;
+
+/// The runs of [`Made`], by the first decision their rules change, and
+/// how many decisions their logs hold.
+#[derive(Debug, Default)]
+struct MadeRuns {
+    by_first: HashMap<(u32, Choice), Vec<MadeRun>>,
+    decisions: usize,
+}
 
 /// One deviated run of [`Made`].
 #[derive(Debug)]
@@ -135,7 +147,8 @@ impl Made {
     /// too, if any.
     fn output(&self, first: (u32, Choice), rules: &[DeviationRule]) -> Option<Option<String>> {
         let made = self.0.lock().ok()?;
-        made.get(&first)?
+        made.by_first
+            .get(&first)?
             .iter()
             .find(|m| makes_same_run(&m.rules, &m.log, rules))
             .map(|m| m.output.clone())
@@ -144,7 +157,10 @@ impl Made {
     /// Keeps `run`, which deviates first at `first`.
     fn keep(&self, first: (u32, Choice), run: MadeRun) {
         if let Ok(mut made) = self.0.lock() {
-            made.entry(first).or_default().push(run);
+            if made.decisions + run.log.len() <= MADE_DECISIONS {
+                made.decisions += run.log.len();
+                made.by_first.entry(first).or_default().push(run);
+            }
         }
     }
 }
