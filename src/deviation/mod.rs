@@ -53,6 +53,7 @@ mod words;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -109,13 +110,17 @@ pub struct Run {
 /// change, whole: other rules that would make the very same run
 /// ([`makes_same_run`]) print the same, and are given that output without
 /// a run. Kept by the first decision of the plain run the rules change
-/// (and how), until the logs kept hold [`MADE_DECISIONS`] decisions. A
-/// cache: a copy starts empty.
+/// (and how), while the logs kept by all runs hold fewer than
+/// [`MADE_DECISIONS`] decisions. A cache: a copy starts empty.
 #[derive(Debug, Default)]
 struct Made(Mutex<MadeRuns>);
 
-/// The most decisions the logs of one run's [`Made`] hold (some 12 MB).
-const MADE_DECISIONS: usize = 150_000;
+/// The most decisions the logs of every [`Made`] alive hold together
+/// (some 20 MB).
+const MADE_DECISIONS: usize = 250_000;
+
+/// How many decisions the logs of every [`Made`] alive hold.
+static MADE_KEPT: AtomicUsize = AtomicUsize::new(0);
 
 /// The runs of [`Made`], by the first decision their rules change, and
 /// how many decisions their logs hold.
@@ -123,6 +128,12 @@ const MADE_DECISIONS: usize = 150_000;
 struct MadeRuns {
     by_first: HashMap<(u32, Choice), Vec<MadeRun>>,
     decisions: usize,
+}
+
+impl Drop for MadeRuns {
+    fn drop(&mut self) {
+        MADE_KEPT.fetch_sub(self.decisions, Ordering::Relaxed);
+    }
 }
 
 /// One deviated run of [`Made`].
@@ -157,7 +168,10 @@ impl Made {
     /// Keeps `run`, which deviates first at `first`.
     fn keep(&self, first: (u32, Choice), run: MadeRun) {
         if let Ok(mut made) = self.0.lock() {
-            if made.decisions + run.log.len() <= MADE_DECISIONS {
+            let kept = MADE_KEPT.fetch_add(run.log.len(), Ordering::Relaxed);
+            if kept + run.log.len() > MADE_DECISIONS {
+                MADE_KEPT.fetch_sub(run.log.len(), Ordering::Relaxed);
+            } else {
                 made.decisions += run.log.len();
                 made.by_first.entry(first).or_default().push(run);
             }
