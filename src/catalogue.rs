@@ -14,7 +14,7 @@ use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 
 use crate::shrink::divergence::turns;
 use crate::shrink::{shrink, ShrinkOptions};
-use crate::solution::{compare, CompareMode};
+use crate::solution::{accepts, CompareMode};
 
 /// The seed of the search for showcase games.
 pub const SEARCH_SEED: u64 = 20_261_130;
@@ -43,7 +43,7 @@ pub fn output(game: &Game, set: MutationSet, budget: Budget) -> Option<String> {
 
 /// Whether two outputs are the same as `pigkill check` compares them.
 pub fn same(expected: &str, actual: &str, mode: CompareMode) -> bool {
-    compare(expected.as_bytes(), actual.as_bytes(), mode).is_accepted()
+    accepts(expected.as_bytes(), actual.as_bytes(), mode)
 }
 
 /// Every variant's output on one game, the reference's first.

@@ -174,7 +174,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// duel it may not play, whether the scan looks on past it).
     fn scan_deciding(&mut self, pig: Seat, from: usize, scan: &mut Scan) -> Option<usize> {
         let mut index = from;
-        while let Some(&card) = self.hand[pig].get(index) {
+        loop {
+            // The cards already found unplayable in this scan are passed
+            // over at once.
+            let hand = self.hand[pig].get(index..)?;
+            index += hand
+                .iter()
+                .position(|&card| scan.playable[card as usize] != Some(false))?;
+            let card = self.hand[pig][index];
             let first = scan.playable[card as usize].is_none();
             if self.playable(pig, card, scan) {
                 return Some(index);
@@ -187,7 +194,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             index += 1;
         }
-        None
     }
 
     /// Whether `card` is playable now in `pig`'s play phase, decided once
@@ -240,7 +246,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return target.is_some();
             }
             Card::Invasion | Card::Volley | Card::Crossbow => true,
-            Card::Dodge | Card::Nullify => return false,
+            Card::Dodge | Card::Nullify => {
+                scan.playable[card as usize] = Some(false);
+                return false;
+            }
         };
         let mut point = Point::new(kind, pig, Choice(u8::from(rule))).with_card(card);
         if kind == DecisionKind::KillLimit {

@@ -57,7 +57,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 
     /// Whether `pig` wants to play a J on `target` at chain depth `depth`
-    /// (even: protecting); a decision only for a pig that holds one.
+    /// (even: protecting); a decision, asked only of a pig that holds one.
     fn wants_nullify(&mut self, pig: Seat, target: Seat, depth: usize, start: Seat) -> bool {
         let protect = depth % 2 == 0;
         let rule = if protect {
@@ -67,10 +67,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         };
         if D::PLAIN {
             return rule;
-        }
-        // Only a pig that holds a J decides.
-        if !self.hand[pig].contains(&Card::Nullify) {
-            return false;
         }
         let point =
             Point::new(DecisionKind::NullifyWants, pig, Choice(u8::from(rule))).about(target);
@@ -85,13 +81,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.decide_if(point, Choice(1), |_| extra)
     }
 
-    /// Whether the round ends at `pig`, which would play a nullify on
-    /// `target` at chain depth `depth` but holds none (by the rules it goes
-    /// on to the next pig). Deviating runs only.
+    /// Whether the round ends at `pig`, which holds no nullify: a decision
+    /// where it would play one on `target` at chain depth `depth` (by the
+    /// rules it goes on to the next pig). Deviating runs only.
     fn round_stops_at(&mut self, pig: Seat, target: Seat, depth: usize) -> bool {
-        if self.hand[pig].contains(&Card::Nullify) {
-            return false;
-        }
         let would = if depth % 2 == 0 {
             self.wants_to_protect(pig, target)
         } else {
@@ -162,13 +155,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             let mut pig = start;
             for _ in 0..self.n {
                 if self.alive[pig] {
-                    if self.wants_nullify(pig, target, depth, start)
-                        && self.take_leftmost(pig, Card::Nullify)
-                    {
-                        nullifier = Some(pig);
-                        break;
-                    }
-                    if !D::PLAIN && self.round_stops_at(pig, target, depth) {
+                    // In a deviating run only a pig that holds a J decides
+                    // whether to play one; one that holds none, whether the
+                    // round stops at it.
+                    let holds = D::PLAIN || self.hand[pig].contains(&Card::Nullify);
+                    if holds {
+                        if self.wants_nullify(pig, target, depth, start)
+                            && self.take_leftmost(pig, Card::Nullify)
+                        {
+                            nullifier = Some(pig);
+                            break;
+                        }
+                    } else if self.round_stops_at(pig, target, depth) {
                         break;
                     }
                 }

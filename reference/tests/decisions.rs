@@ -8,8 +8,9 @@ use std::path::Path;
 use pigkill_engine::{parse_game, Budget, Card, Engine, Game};
 use pigkill_generators::{game_seed, generate, Profile};
 use pigkill_reference::decision::{
-    decisions, deviated_output, deviated_run, fires, narrow_family, Choice, ContextRule, Decision,
-    DecisionKind, Deviation, DeviationRule, Feature,
+    decisions, deviated_output, deviated_output_logged, deviated_run, fires, makes_same_run,
+    narrow_family, Choice, ContextRule, Decision, DecisionKind, Deviation, DeviationRule, Feature,
+    Logged,
 };
 use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 use pigkill_reference::ReferenceEngine;
@@ -85,6 +86,59 @@ fn an_instance_choosing_the_rules_choice_changes_nothing() {
             );
         }
     }
+}
+
+#[test]
+fn rules_that_make_the_same_run_print_the_same() {
+    let budget = Budget::default();
+    let (mut same_runs, mut other_runs) = (0, 0);
+    for index in 0..150 {
+        let game = corpus_game(index);
+        let (_, log) = decisions(&game, budget);
+        // A deviation at some decision, made everywhere (`always`) and
+        // under one literal of that decision's context at a time: the
+        // narrower rules often make the very same run.
+        for decision in log.iter().step_by(41) {
+            let Some(choose) = decision.deviations().next() else {
+                continue;
+            };
+            let always = [DeviationRule {
+                kind: decision.kind,
+                when: ContextRule::ALWAYS,
+                choose,
+            }];
+            let deviations = [Deviation::Rule(always[0])];
+            let mut made = Vec::new();
+            let printed = deviated_output_logged(
+                &game,
+                budget,
+                &deviations,
+                Logged::kinds_of(&always),
+                &mut made,
+            );
+            assert!(makes_same_run(&always, &made, &always), "game {index}");
+            for feature in Feature::ALL.iter().step_by(5) {
+                let value = decision.context.0 & feature.bit() != 0;
+                let narrower = [DeviationRule {
+                    when: ContextRule::of(&[(*feature, value)]),
+                    ..always[0]
+                }];
+                if makes_same_run(&always, &made, &narrower) {
+                    same_runs += 1;
+                    assert_eq!(
+                        deviated_output(&game, budget, &[Deviation::Rule(narrower[0])]),
+                        printed,
+                        "game {index}, {:?} when {feature:?} = {value}",
+                        decision.kind
+                    );
+                } else {
+                    other_runs += 1;
+                }
+            }
+        }
+    }
+    assert!(same_runs > 100, "only {same_runs} rules made the same run");
+    assert!(other_runs > 100, "only {other_runs} rules made another run");
 }
 
 /// The "Mistaken output" block of a mistake's fixture note

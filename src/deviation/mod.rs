@@ -52,12 +52,15 @@ mod words;
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pigkill_engine::{Budget, Game};
 use pigkill_reference::decision::{
-    decisions, decisions_kept, deviated_output, Decision, DecisionKind, Deviation, DeviationRule,
-    Logged,
+    choice_of, decisions, decisions_kept, deviated_output, deviated_output_logged, makes_same_run,
+    Choice, Decision, DecisionKind, Deviation, DeviationRule, Logged,
 };
 
 pub use generalise::{candidate_rules, fit, Fit};
@@ -97,6 +100,83 @@ pub struct Run {
     by_kind: Vec<Vec<usize>>,
     /// Whether the program's output is the right one.
     pub passed: bool,
+    /// The deviated runs of this game already made by
+    /// [`Run::output_with`].
+    made: Made,
+}
+
+/// The deviated runs of one game already made (rules only, with one
+/// budget), each with its log of every decision of the kinds its rules
+/// change, whole: other rules that would make the very same run
+/// ([`makes_same_run`]) print the same, and are given that output without
+/// a run. Kept by the first decision of the plain run the rules change
+/// (and how), while the logs kept by all runs hold fewer than
+/// [`MADE_DECISIONS`] decisions. A cache: a copy starts empty.
+#[derive(Debug, Default)]
+struct Made(Mutex<MadeRuns>);
+
+/// The most decisions the logs of every [`Made`] alive hold together
+/// (some 20 MB).
+const MADE_DECISIONS: usize = 250_000;
+
+/// How many decisions the logs of every [`Made`] alive hold.
+static MADE_KEPT: AtomicUsize = AtomicUsize::new(0);
+
+/// The runs of [`Made`], by the first decision their rules change, and
+/// how many decisions their logs hold.
+#[derive(Debug, Default)]
+struct MadeRuns {
+    by_first: HashMap<(u32, Choice), Vec<MadeRun>>,
+    decisions: usize,
+}
+
+impl Drop for MadeRuns {
+    fn drop(&mut self) {
+        MADE_KEPT.fetch_sub(self.decisions, Ordering::Relaxed);
+    }
+}
+
+/// One deviated run of [`Made`].
+#[derive(Debug)]
+struct MadeRun {
+    /// The rules it made.
+    rules: Vec<DeviationRule>,
+    /// Every decision of their kinds, with its whole context.
+    log: Vec<Decision>,
+    /// What it printed (`None`: it did not end).
+    output: Option<String>,
+}
+
+impl Clone for Made {
+    fn clone(&self) -> Made {
+        Made::default()
+    }
+}
+
+impl Made {
+    /// The output of the run made first at `first` that `rules` would make
+    /// too, if any.
+    fn output(&self, first: (u32, Choice), rules: &[DeviationRule]) -> Option<Option<String>> {
+        let made = self.0.lock().ok()?;
+        made.by_first
+            .get(&first)?
+            .iter()
+            .find(|m| makes_same_run(&m.rules, &m.log, rules))
+            .map(|m| m.output.clone())
+    }
+
+    /// Keeps `run`, which deviates first at `first`.
+    fn keep(&self, first: (u32, Choice), run: MadeRun) {
+        if let Ok(mut made) = self.0.lock() {
+            let kept = MADE_KEPT.fetch_add(run.log.len(), Ordering::Relaxed);
+            if kept + run.log.len() > MADE_DECISIONS {
+                MADE_KEPT.fetch_sub(run.log.len(), Ordering::Relaxed);
+            } else {
+                made.decisions += run.log.len();
+                made.by_first.entry(first).or_default().push(run);
+            }
+        }
+    }
 }
 
 impl Run {
@@ -161,6 +241,7 @@ impl Run {
             last_turn,
             complete,
             passed: true,
+            made: Made::default(),
         })
     }
 
@@ -200,9 +281,56 @@ impl Run {
             return Some(Cow::Borrowed(&self.reference));
         }
         let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
-        counted(|| deviated_output(&self.game, self.deviated_budget(), &deviations))
-            .ok()
-            .map(Cow::Owned)
+        let Some(first) = self.first_change(rules) else {
+            return counted(|| deviated_output(&self.game, self.deviated_budget(), &deviations))
+                .ok()
+                .map(Cow::Owned);
+        };
+        // Rules that make the very run made already print what it printed:
+        // counted as a run all the same, so that a search's budget goes
+        // as far as before.
+        if let Some(output) = self.made.output(first, rules) {
+            return counted(|| output).map(Cow::Owned);
+        }
+        let mut log = Vec::new();
+        let output = counted(|| {
+            deviated_output_logged(
+                &self.game,
+                self.deviated_budget(),
+                &deviations,
+                Logged::kinds_of(rules),
+                &mut log,
+            )
+        })
+        .ok();
+        self.made.keep(
+            first,
+            MadeRun {
+                rules: rules.to_vec(),
+                log,
+                output: output.clone(),
+            },
+        );
+        output.map(Cow::Owned)
+    }
+
+    /// The first decision of the plain run that `rules` make otherwise,
+    /// and what they take there (read from the log, which holds what
+    /// those rules read); `None` when they change none.
+    fn first_change(&self, rules: &[DeviationRule]) -> Option<(u32, Choice)> {
+        rules
+            .iter()
+            .filter_map(|rule| {
+                self.by_kind
+                    .get(rule.kind as usize)?
+                    .iter()
+                    .map(|&i| &self.log[i])
+                    .find_map(|d| {
+                        let choice = choice_of(rules, d);
+                        (choice != d.rule).then_some((d.index, choice))
+                    })
+            })
+            .min()
     }
 }
 

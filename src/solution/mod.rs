@@ -259,7 +259,7 @@ pub use process::{
 };
 pub use source::{cache_dir, prepare, Build, PrepareError, Prepared};
 pub use startup::{preflight, preflight_sample, StartupError, SAMPLE, STARTUP_MARKERS};
-pub use verdict::{compare, judge, CompareMode, Tally, Verdict, VerdictKind};
+pub use verdict::{accepts, compare, judge, CompareMode, Tally, Verdict, VerdictKind};
 pub use workdir::Workdir;
 
 /// The default number of parallel runs (`--jobs`): all cores.

@@ -376,14 +376,20 @@ fn memory_exhausted(report: &RunReport, limit: u64) -> bool {
     OOM_MARKERS.iter().any(|m| tail.contains(m))
 }
 
+/// Whether `mode` accepts `actual` as the expected answer: what
+/// [`compare`] finds AC, worked out without the difference's lines.
+pub fn accepts(expected: &[u8], actual: &[u8], mode: CompareMode) -> bool {
+    expected == actual
+        || match mode {
+            CompareMode::Exact => false,
+            CompareMode::Lines => first_differing_lines(expected, actual, true).is_none(),
+            CompareMode::Tokens => tokens(expected).eq(tokens(actual)),
+        }
+}
+
 /// Compares output with the expected answer under `mode`: AC, PE or WA.
 pub fn compare(expected: &[u8], actual: &[u8], mode: CompareMode) -> Verdict {
-    let equal = match mode {
-        CompareMode::Exact => expected == actual,
-        CompareMode::Lines => first_line_difference(expected, actual, true).is_none(),
-        CompareMode::Tokens => tokens(expected).eq(tokens(actual)),
-    };
-    if equal {
+    if accepts(expected, actual, mode) {
         return Verdict::Accepted;
     }
     // Every line is one pig (or the winner): a token on another line is
@@ -444,23 +450,26 @@ fn tokens(s: &[u8]) -> impl Iterator<Item = &[u8]> {
 
 type LineDifference = (usize, Option<String>, Option<String>);
 
+/// A [`LineDifference`] whose lines are slices of the texts compared.
+type DifferingLines<'a> = (usize, Option<&'a [u8]>, Option<&'a [u8]>);
+
 /// The first line (1-based) where `a` and `b` differ, with both lines
 /// (`None` past the end). With `trim`, trailing whitespace of each line
 /// and trailing blank lines are ignored.
 fn first_line_difference(a: &[u8], b: &[u8], trim: bool) -> Option<LineDifference> {
+    let text = |l: &[u8]| String::from_utf8_lossy(l).into_owned();
+    first_differing_lines(a, b, trim).map(|(n, x, y)| (n, x.map(text), y.map(text)))
+}
+
+/// [`first_line_difference`] with the lines as they stand in `a` and `b`
+/// (trimmed with `trim`), copying nothing.
+fn first_differing_lines<'a>(a: &'a [u8], b: &'a [u8], trim: bool) -> Option<DifferingLines<'a>> {
     let (a, b) = if trim {
         (trim_end(a), trim_end(b))
     } else {
         (a, b)
     };
-    let line = |l: &[u8]| -> Vec<u8> {
-        if trim {
-            trim_end(l).to_vec()
-        } else {
-            l.to_vec()
-        }
-    };
-    let text = |l: Vec<u8>| String::from_utf8_lossy(&l).into_owned();
+    let line = |l: &'a [u8]| if trim { trim_end(l) } else { l };
     let mut xs = a.split(|&c| c == b'\n');
     let mut ys = b.split(|&c| c == b'\n');
     // An empty text has no lines (not one empty line).
@@ -475,16 +484,12 @@ fn first_line_difference(a: &[u8], b: &[u8], trim: bool) -> Option<LineDifferenc
         match (x, y) {
             (None, None) => return None,
             (Some(x), Some(y)) => {
-                let (x, y) = if trim {
-                    (trim_end(x), trim_end(y))
-                } else {
-                    (x, y)
-                };
+                let (x, y) = (line(x), line(y));
                 if x != y {
-                    return Some((n, Some(text(x.to_vec())), Some(text(y.to_vec()))));
+                    return Some((n, Some(x), Some(y)));
                 }
             }
-            (x, y) => return Some((n, x.map(|l| text(line(l))), y.map(|l| text(line(l))))),
+            (x, y) => return Some((n, x.map(line), y.map(line))),
         }
     }
 }

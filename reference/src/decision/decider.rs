@@ -160,10 +160,60 @@ impl Logged {
         )
     }
 
+    /// Every decision of the kinds that `rules` could change, with its
+    /// whole context: what a run needs to tell whether other rules of
+    /// those kinds would make the very same run
+    /// ([`super::makes_same_run`]).
+    pub fn kinds_of(rules: &[DeviationRule]) -> Logged {
+        Logged {
+            kinds: rules.iter().fold(0, |kinds, rule| kinds | rule.kind.bit()),
+            features: u128::MAX,
+        }
+    }
+
+    /// Whether this log keeps every decision of each kind `rules` could
+    /// change.
+    pub(crate) fn keeps_kinds_of(&self, rules: &[DeviationRule]) -> bool {
+        rules.iter().all(|rule| self.kinds & rule.kind.bit() != 0)
+    }
+
     /// Whether this log keeps every decision with its whole context.
     pub fn is_all(&self) -> bool {
         *self == Logged::ALL
     }
+}
+
+/// Whether `rules` make every draw take the deck's last card away. Only a
+/// rule that drops the last card at every draw tells ahead of the draws
+/// that the deck will empty; under a narrower rule the deck counts as
+/// exhausted on its last card, as by the rules, until a draw empties it.
+pub(crate) fn drops_last_card(rules: &[DeviationRule]) -> bool {
+    rules.iter().any(|rule| {
+        rule.kind == DecisionKind::LastCardKept && rule.choose == Choice(1) && rule.when.is_empty()
+    })
+}
+
+/// Whether `choice` is among the legal alternatives `legal` (a bit per
+/// [`Choice`]).
+fn allowed(legal: u8, choice: Choice) -> bool {
+    legal & (1u8 << choice.0.min(7)) != 0
+}
+
+/// What `rules` choose at a decision of `kind` in `context` whose legal
+/// alternatives are `legal`, where the rules of the game choose `rule`:
+/// the alternative of the first rule of that kind that holds there and
+/// whose alternative is legal; else `rule`.
+pub(crate) fn ruled_choice(
+    rules: &[DeviationRule],
+    kind: DecisionKind,
+    context: FeatureSet,
+    legal: u8,
+    rule: Choice,
+) -> Choice {
+    rules
+        .iter()
+        .find(|r| r.kind == kind && r.when.holds(context) && allowed(legal, r.choose))
+        .map_or(rule, |r| r.choose)
 }
 
 /// A decider that deviates from the rules where asked, and logs.
@@ -176,6 +226,12 @@ pub(crate) struct Deviating<'l> {
     instances: Vec<(u32, Choice)>,
     /// The first instance not yet passed.
     next_instance: usize,
+    /// The index of that instance (`u32::MAX` when none is left): every
+    /// decision before it whose kind is not watched takes the rules'
+    /// choice without a look at the rules or the instances.
+    next_at: u32,
+    /// The kinds that a rule or the log looks at (a bit per kind).
+    watched: u64,
     /// How many decisions were begun.
     index: u32,
     /// How many events were emitted.
@@ -217,20 +273,16 @@ impl<'l> Deviating<'l> {
         }
         instances.sort_by_key(|&(index, _)| index);
         let kinds = rules.iter().fold(0, |kinds, rule| kinds | rule.kind.bit());
-        // Only a rule that drops the last card at every draw tells ahead of
-        // the draws that the deck will empty; under a narrower rule the
-        // deck counts as exhausted on its last card, as by the rules, until
-        // a draw empties it.
-        let drops_last_card = rules.iter().any(|rule| {
-            rule.kind == DecisionKind::LastCardKept
-                && rule.choose == Choice(1)
-                && rule.when.is_empty()
-        });
+        let drops_last_card = drops_last_card(&rules);
+        let next_at = instances.first().map_or(u32::MAX, |&(at, _)| at);
+        let watched = kinds | if log.is_some() { logged.kinds } else { 0 };
         Deviating {
             rules,
             kinds,
             instances,
             next_instance: 0,
+            next_at,
+            watched,
             index: 0,
             events: 0,
             log,
@@ -244,16 +296,11 @@ impl<'l> Deviating<'l> {
     pub(crate) fn last_turn(&self) -> u32 {
         self.last_turn
     }
-}
 
-impl Decider for Deviating<'_> {
-    const PLAIN: bool = false;
-
-    #[inline]
-    fn begin(&mut self, kind: DecisionKind, turn: u32) -> Option<u128> {
-        let index = self.index;
-        self.index += 1;
-        self.last_turn = turn;
+    /// [`Decider::begin`] of the `index`-th decision, of `kind`, where a
+    /// rule, the log or an instance may look: the features read, if any.
+    #[inline(never)]
+    fn begin_watched(&mut self, kind: DecisionKind, index: u32) -> Option<u128> {
         while self
             .instances
             .get(self.next_instance)
@@ -261,10 +308,9 @@ impl Decider for Deviating<'_> {
         {
             self.next_instance += 1;
         }
-        let instance_here = self
-            .instances
-            .get(self.next_instance)
-            .is_some_and(|&(at, _)| at == index);
+        let instance = self.instances.get(self.next_instance);
+        self.next_at = instance.map_or(u32::MAX, |&(at, _)| at);
+        let instance_here = instance.is_some_and(|&(at, _)| at == index);
         let logged = self.log.is_some() && self.logged.kinds & kind.bit() != 0;
         let ruled = self.kinds & kind.bit() != 0;
         if !logged && !ruled && !instance_here {
@@ -278,19 +324,28 @@ impl Decider for Deviating<'_> {
         }
         Some(wanted)
     }
+}
+
+impl Decider for Deviating<'_> {
+    const PLAIN: bool = false;
+
+    #[inline(always)]
+    fn begin(&mut self, kind: DecisionKind, turn: u32) -> Option<u128> {
+        let index = self.index;
+        self.index += 1;
+        self.last_turn = turn;
+        if self.watched & kind.bit() == 0 && index < self.next_at {
+            return None;
+        }
+        self.begin_watched(kind, index)
+    }
 
     fn choose(&mut self, point: &Point, turn: u32, context: FeatureSet) -> Choice {
         let index = self.index - 1;
         let legal = point.legal_mask();
-        let allowed = |choice: Choice| legal & (1u8 << choice.0.min(7)) != 0;
-        let mut taken = point.rule;
-        if let Some(rule) = self.rules.iter().find(|rule| {
-            rule.kind == point.kind && rule.when.holds(context) && allowed(rule.choose)
-        }) {
-            taken = rule.choose;
-        }
+        let mut taken = ruled_choice(&self.rules, point.kind, context, legal, point.rule);
         if let Some(&(at, choose)) = self.instances.get(self.next_instance) {
-            if at == index && allowed(choose) {
+            if at == index && allowed(legal, choose) {
                 taken = choose;
             }
         }

@@ -319,6 +319,33 @@ pub(crate) fn deviated_outcome<T: Tracer>(
     crate::play_game_text(game, budget, tracer, Deviating::new(deviations, None))
 }
 
+/// What a run making the deviations of `rules` (applied as
+/// [`deviated_output`] applies them: the first rule of the kind that
+/// holds, with a legal alternative) chooses at `decision`, logged with
+/// every feature those rules read.
+pub fn choice_of(rules: &[DeviationRule], decision: &Decision) -> Choice {
+    decider::ruled_choice(
+        rules,
+        decision.kind,
+        decision.context,
+        decision.legal,
+        decision.rule,
+    )
+}
+
+/// Whether a run making the deviations of `other` is, decision for
+/// decision, the run that made those of `rules` and logged `log` (with
+/// [`Logged::kinds_of`] `rules`), and so prints the same: `other` deviates
+/// at no kind `rules` leave alone, takes at every logged decision what
+/// that run took, and draws from the deck alike. Both runs are of the
+/// same game with the same budget.
+pub fn makes_same_run(rules: &[DeviationRule], log: &[Decision], other: &[DeviationRule]) -> bool {
+    let kinds = Logged::kinds_of(rules);
+    kinds.keeps_kinds_of(other)
+        && decider::drops_last_card(rules) == decider::drops_last_card(other)
+        && log.iter().all(|d| choice_of(other, d) == d.taken)
+}
+
 /// Whether `rule` would change some decision of this log: it holds at a
 /// decision of its kind whose rules' choice is not `rule.choose`, and
 /// `rule.choose` is legal there.
