@@ -533,12 +533,17 @@ fn followed_in_full_context(
     let rules: Vec<Vec<DeviationRule>> = instances.iter().map(full_context_rules).collect();
     let mut followed = vec![0; instances.len()];
     let mut shown = vec![0usize; instances.len()];
+    // The distinct rule sets, and which of them each instance makes.
     let mut distinct: Vec<&Vec<DeviationRule>> = Vec::new();
-    for r in &rules {
-        if !distinct.contains(&r) {
-            distinct.push(r);
-        }
-    }
+    let slot: Vec<usize> = rules
+        .iter()
+        .map(|r| {
+            distinct.iter().position(|d| *d == r).unwrap_or_else(|| {
+                distinct.push(r);
+                distinct.len() - 1
+            })
+        })
+        .collect();
     if distinct.len() < 2 {
         return (followed, 0);
     }
@@ -571,8 +576,7 @@ fn followed_in_full_context(
         };
         used += 1;
         let actual = String::from_utf8_lossy(&actual);
-        for (i, r) in rules.iter().enumerate() {
-            let k = distinct.iter().position(|d| *d == r).unwrap_or(0);
+        for (i, &k) in slot.iter().enumerate() {
             if let Some(out) = &outputs[k] {
                 shown[i] += 1;
                 if same(out, &actual, options.mode) {
