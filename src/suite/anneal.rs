@@ -30,6 +30,7 @@ use pigkill_generators::splitmix64;
 use rayon::prelude::*;
 
 use super::exposure::catalogue;
+use super::narrow::RuleBits;
 use super::pool::{Pool, Slot};
 use crate::coverage::RuleEvent;
 
@@ -93,11 +94,11 @@ struct Cover {
     mistakes: Vec<u16>,
     /// For each rule event, how many tests cover it.
     events: Vec<u16>,
-    /// A bit per rule that at most two tests expose: the only rules a
+    /// The rules that at most two tests expose: the only rules a
     /// swap's gain depends on (see [`run_chain`]).
-    few: Vec<u64>,
-    /// A bit per rule that no test exposes.
-    open: Vec<u64>,
+    few: RuleBits,
+    /// The rules that no test exposes.
+    open: RuleBits,
     /// For each test position, what the score loses when it goes.
     loss: Vec<f64>,
     /// The weight of the rules some test exposes.
@@ -136,16 +137,8 @@ impl Cover {
             }
         }
         self.rules[r] = mask;
-        if mask == 0 {
-            self.open[r / 64] |= 1 << (r % 64);
-        } else {
-            self.open[r / 64] &= !(1 << (r % 64));
-        }
-        if mask.count_ones() <= 2 {
-            self.few[r / 64] |= 1 << (r % 64);
-        } else {
-            self.few[r / 64] &= !(1 << (r % 64));
-        }
+        self.open.set(r as u32, mask == 0);
+        self.few.set(r as u32, mask.count_ones() <= 2);
     }
 
     /// Puts searched candidate `k` at test position `p`.
@@ -180,8 +173,8 @@ impl Cover {
 /// What each searched candidate exposes, and how much each rule weighs.
 struct Exposures<'a> {
     rules: &'a [Vec<u32>],
-    /// The same rules, a bit per rule of the family.
-    bits: &'a [Vec<u64>],
+    /// The same rules, as sets.
+    bits: &'a [RuleBits],
     mistakes: &'a [Vec<usize>],
     events: &'a [Vec<usize>],
     weight: &'a [f64],
@@ -232,14 +225,11 @@ pub fn anneal(pool: &Pool, tests: &mut [usize], options: &AnnealOptions, salt: u
                 .collect()
         })
         .collect();
-    let words = family_len.div_ceil(64);
-    let bits_of: Vec<Vec<u64>> = rules_of
+    let bits_of: Vec<RuleBits> = rules_of
         .iter()
         .map(|rules| {
-            let mut bits = vec![0u64; words];
-            for &r in rules {
-                bits[r as usize / 64] |= 1 << (r % 64);
-            }
+            let mut bits = RuleBits::new(family_len);
+            rules.iter().for_each(|&r| bits.insert(r));
             bits
         })
         .collect();
@@ -367,9 +357,9 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
     let (rules_of, weight, second) = (of.rules, of.weight, of.second);
     let searched_len = rules_of.len();
     // The rules an aimed move may aim at: live, with an exposer searched.
-    let mut aimable = vec![0u64; family_len.div_ceil(64)];
+    let mut aimable = RuleBits::new(family_len);
     for r in (0..family_len).filter(|&r| is_live[r] && !exposers[r].is_empty()) {
-        aimable[r / 64] |= 1 << (r % 64);
+        aimable.insert(r as u32);
     }
     let aimable = &aimable;
     // The current tests, as positions into `searched`.
@@ -378,8 +368,8 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
         rules: vec![0; family_len],
         mistakes: vec![0; catalogue().len()],
         events: vec![0; RuleEvent::ALL.len()],
-        few: vec![u64::MAX; family_len.div_ceil(64)],
-        open: vec![u64::MAX; family_len.div_ceil(64)],
+        few: RuleBits::full(family_len),
+        open: RuleBits::full(family_len),
         loss: vec![0.0; n_tests],
         first: 0.0,
         score: 0.0,
@@ -404,8 +394,8 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
         let k = if r1 & 1 == 0 {
             let rule = (r1 >> 1) as usize % family_len;
             // The first open rule with exposers from a random place on.
-            let open = first_from(&cover.open, aimable, rule);
-            match open {
+            let open = cover.open.first_in_both_from(aimable, rule as u32);
+            match open.map(|r| r as usize) {
                 Some(r) => exposers[r][(r2 % exposers[r].len() as u64) as usize] as usize,
                 None => (r2 % searched_len as u64) as usize,
             }
@@ -422,11 +412,7 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
         // Only the rules at most two tests expose change the gain (a
         // rule three tests expose stays exposed twice whatever goes), so
         // only those of `k` are walked, in family order as before.
-        let few_of_k = of.bits[k]
-            .iter()
-            .zip(&cover.few)
-            .enumerate()
-            .flat_map(|(w, (&a, &b))| set_bits(w, a & b));
+        let few_of_k = of.bits[k].intersection(&cover.few).map(|r| r as usize);
         // What every place gains alike is summed apart, once.
         let mut alike = 0.0;
         for r in few_of_k {
@@ -473,37 +459,6 @@ fn run_chain(space: &Space<'_>, options: &AnnealOptions, salt: u64) -> Vec<usize
         }
     }
     best.1
-}
-
-/// The first rule, from rule `start` on and then from the first rule on,
-/// that is in both bit sets `a` and `b` (`start` below their length).
-fn first_from(a: &[u64], b: &[u64], start: usize) -> Option<usize> {
-    let (w0, b0) = (start / 64, start % 64);
-    let word = |w: usize| a[w] & b[w];
-    let high = word(w0) & (u64::MAX << b0);
-    if high != 0 {
-        return Some(w0 * 64 + high.trailing_zeros() as usize);
-    }
-    let n = a.len();
-    (1..n)
-        .map(|i| (w0 + i) % n)
-        .find(|&w| word(w) != 0)
-        .map(|w| w * 64 + word(w).trailing_zeros() as usize)
-        .or_else(|| {
-            let low = word(w0) & !(u64::MAX << b0);
-            (low != 0).then(|| w0 * 64 + low.trailing_zeros() as usize)
-        })
-}
-
-/// The positions of the bits set in word `w` of a bit set, in order.
-fn set_bits(w: usize, mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let b = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            w * 64 + b
-        })
-    })
 }
 
 /// Whether the test that is searched candidate `old` may give way to `new`:

@@ -63,6 +63,24 @@ impl RuleBits {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
+    /// The set of every rule of a family of `len` rules.
+    pub fn full(len: usize) -> RuleBits {
+        let mut words = vec![u64::MAX; len / 64];
+        if len % 64 != 0 {
+            words.push((1 << (len % 64)) - 1);
+        }
+        RuleBits(words)
+    }
+
+    /// Adds rule `i` when `on`, else takes it away.
+    pub fn set(&mut self, i: u32, on: bool) {
+        if on {
+            self.insert(i);
+        } else if let Some(w) = self.0.get_mut(i as usize / 64) {
+            *w &= !(1 << (i % 64));
+        }
+    }
+
     /// Whether rule `i` is in the set.
     pub fn contains(&self, i: u32) -> bool {
         let i = i as usize;
@@ -86,6 +104,30 @@ impl RuleBits {
             .zip(&other.0)
             .enumerate()
             .flat_map(|(k, (&a, &b))| bits_of(k, a & b))
+    }
+
+    /// The first rule in both sets from rule `start` on, else the first
+    /// from the first rule on (the search wraps round once).
+    pub fn first_in_both_from(&self, other: &RuleBits, start: u32) -> Option<u32> {
+        let n = self.0.len().min(other.0.len());
+        if n == 0 {
+            return None;
+        }
+        let (w0, b0) = (start as usize / 64 % n, start % 64);
+        let word = |w: usize| self.0[w] & other.0[w];
+        let at = |w: usize, bits: u64| (w * 64) as u32 + bits.trailing_zeros();
+        let high = word(w0) & (u64::MAX << b0);
+        if high != 0 {
+            return Some(at(w0, high));
+        }
+        (1..n)
+            .map(|i| (w0 + i) % n)
+            .find(|&w| word(w) != 0)
+            .map(|w| at(w, word(w)))
+            .or_else(|| {
+                let low = word(w0) & !(u64::MAX << b0);
+                (low != 0).then(|| at(w0, low))
+            })
     }
 
     /// Adds every rule of `other`.
@@ -783,4 +825,50 @@ pub fn steer_toward(rule: DeviationRule) -> Steer {
         steer.short_deck = true;
     }
     steer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RuleBits;
+
+    fn of(len: usize, rules: &[u32]) -> RuleBits {
+        let mut bits = RuleBits::new(len);
+        rules.iter().for_each(|&r| bits.insert(r));
+        bits
+    }
+
+    #[test]
+    fn the_full_set_holds_every_rule_of_the_family_and_no_other() {
+        let full = RuleBits::full(130);
+        assert_eq!(full.len(), 130);
+        assert!(full.contains(129));
+        assert!(!full.contains(130));
+        assert_eq!(RuleBits::full(128).len(), 128);
+    }
+
+    #[test]
+    fn a_rule_set_off_is_taken_away_and_one_set_on_added() {
+        let mut bits = RuleBits::full(70);
+        bits.set(3, false);
+        bits.set(69, false);
+        assert!(!bits.contains(3) && !bits.contains(69));
+        bits.set(3, true);
+        assert!(bits.contains(3));
+        assert_eq!(bits.len(), 69);
+    }
+
+    #[test]
+    fn the_first_rule_in_both_sets_is_searched_from_start_and_wraps_round_once() {
+        let a = of(200, &[5, 70, 150, 199]);
+        let b = of(200, &[5, 70, 199]);
+        assert_eq!(a.first_in_both_from(&b, 0), Some(5));
+        assert_eq!(a.first_in_both_from(&b, 6), Some(70));
+        assert_eq!(a.first_in_both_from(&b, 71), Some(199));
+        assert_eq!(a.first_in_both_from(&b, 199), Some(199));
+        // Past the last common rule the search starts again from the first.
+        let c = of(200, &[5, 70]);
+        assert_eq!(a.first_in_both_from(&c, 100), Some(5));
+        assert_eq!(a.first_in_both_from(&c, 6), Some(70));
+        assert_eq!(a.first_in_both_from(&of(200, &[1, 151]), 0), None);
+    }
 }
