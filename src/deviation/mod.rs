@@ -30,8 +30,14 @@
 //!    chosen so far do not reproduce are the residual: abduction on its
 //!    shortest games *on top of those rules* ([`explain_given`]),
 //!    generalisation and telling apart as above give the next rule, up
-//!    to four. A minimised game that no one rule reproduces (it shows
-//!    two mistakes at once) starts from the shortest other failing games.
+//!    to four; each further mistake met gets a budget of its own, even
+//!    when the rules before it spent all of theirs. A minimised game that
+//!    no one rule reproduces (it shows two mistakes at once) starts from
+//!    the shortest other failing games, or else from the broad rules of
+//!    each decision of its pairs. Two mistakes may undo each other on
+//!    one game: a broad rule that one passing run alone vetoes stays a
+//!    candidate, stated only if the rules stated with it print what the
+//!    program printed on that run.
 //! 5. **Confirmation**: each rule stated is confirmed on fresh games
 //!    where it changes what the other rules stated print (the rules'
 //!    output, when it is alone), predicting what all the rules stated

@@ -261,6 +261,12 @@ pub fn find(
             }
         }
     }
+    if rounds[0].hypotheses.is_empty() && solution.is_some() {
+        // Nor does one rule reproduce those (the two mistakes show
+        // together on every short game): the broad rules of each decision
+        // of the minimised game's pairs, on any failing game.
+        rounds[0].hypotheses = from_pairs_of_steps(&instances, &runs, options, deadline);
+    }
     // The moment: one decision made otherwise, or else the first decision
     // changed by the narrowest rule that reproduces the game.
     let instance = instances.first().cloned().or_else(|| {
@@ -318,6 +324,20 @@ pub fn find(
     for h in hypotheses.iter_mut() {
         h.catch_up(&runs, options);
     }
+    // Two mistakes may undo each other on one game: a broad rule that one
+    // passing run vetoes stays a candidate beside the narrow ones, stated
+    // only if the rules stated with it print what the program printed on
+    // that run too.
+    let spared = deadline.paused(|| {
+        spared_by_one_run(
+            &candidates,
+            &rounds[0].hypotheses,
+            &runs,
+            options,
+            Clock::part(options, SPARED_SHARE),
+        )
+    });
+    rounds[0].hypotheses.extend(spared);
     // Later rounds: what the rules chosen so far leave unexplained, on
     // top of them (another mistake, or the same misreading in another
     // context).
@@ -326,15 +346,21 @@ pub fn find(
             .iter()
             .map(|&(r, h)| rounds[r].hypotheses[h].rule)
             .collect();
-        if base.is_empty() || base.len() >= MAX_RULES || deadline.over() {
+        if base.is_empty() || base.len() >= MAX_RULES {
             break;
         }
         let residual = residual(&base, &runs, options);
         if residual.is_empty() {
             break;
         }
-        // Another mistake was met: it gets a time of its own.
+        // Another mistake was met: it gets a budget of its own, even when
+        // the rules before it spent all of theirs (a mistake that shows
+        // under many equivalent rules, a peach at full HP say, spends the
+        // first round's; the other is then never searched).
         deadline = deadline.renewed(options, 0.5);
+        if deadline.over() {
+            break;
+        }
         let mut hypotheses = from_smallest(&base, &runs, options, deadline);
         if hypotheses.is_empty() {
             break;
@@ -897,6 +923,31 @@ fn from_smallest(
     initial(&fresh, base, runs, &sources, options, deadline)
 }
 
+/// The rules of at most one literal of each decision of the pairs of
+/// decisions made otherwise that reproduce the minimised game
+/// (`instances`), that reproduce some other failing run alone and
+/// contradict no run: where two mistakes show together on the minimised
+/// game, each shows alone somewhere else, and a later round finds the
+/// other on top of it (the minimised game among what it leaves
+/// unexplained).
+fn from_pairs_of_steps(
+    instances: &[Explanation],
+    runs: &[Run],
+    options: &DeviationOptions,
+    deadline: Clock,
+) -> Vec<Hypothesis> {
+    let mut broad = BTreeSet::new();
+    for step in instances
+        .iter()
+        .filter(|e| e.steps.len() == 2)
+        .flat_map(|e| &e.steps)
+    {
+        broad.extend(candidate_rules(&step.decision, step.choose, 1));
+    }
+    let failing: Vec<usize> = (1..runs.len()).filter(|&i| !runs[i].passed).collect();
+    initial(&broad, &[], runs, &failing, options, deadline)
+}
+
 /// The failing runs that `rules` together do not reproduce, the
 /// shortest first.
 fn residual(rules: &[DeviationRule], runs: &[Run], options: &DeviationOptions) -> Vec<usize> {
@@ -1025,6 +1076,80 @@ fn initial(
         }
     }
     hypotheses
+}
+
+/// The share of the search's budget that [`spared_by_one_run`] gets.
+const SPARED_SHARE: f64 = 0.1;
+
+/// The broad rules (of at most one literal, of the minimised game's
+/// candidates) that reproduce the minimised game and strictly more
+/// failing games than the narrowest living rule of `living` that does,
+/// when that one has two literals or more, and that exactly one passing
+/// run contradicts. Two mistakes may undo each other on one game (a duel
+/// nullified because its player did not reveal, where the player would
+/// have had to discard first): a program that makes the broad rule
+/// beside another mistake prints the right output there. Each comes back
+/// alive with that run pending: it is fitted again with every rule
+/// stated beside it ([`Hypothesis::verify`]), and dies unless they
+/// together print what the program printed there, so that no rule set
+/// the program's own runs contradict is stated. Until `clock` is over.
+fn spared_by_one_run(
+    candidates: &BTreeSet<DeviationRule>,
+    living: &[Hypothesis],
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Vec<Hypothesis> {
+    let narrow = living
+        .iter()
+        .filter(|h| h.alive && h.fits.first() == Some(&Fit::Matched))
+        .map(|h| (h.rule.when.len(), h.count(Fit::Matched)))
+        .min();
+    let to_beat = match narrow {
+        Some((literals, _)) if literals < 2 => return Vec::new(),
+        Some((_, matched)) => matched,
+        None => 0,
+    };
+    let mut spared = Vec::new();
+    'candidates: for rule in candidates.iter().filter(|r| r.when.len() <= 1) {
+        if living.iter().any(|h| h.alive && h.rule == *rule) {
+            continue;
+        }
+        let rules = [*rule];
+        let mut fits = vec![Fit::Quiet; runs.len()];
+        let mut vetoed = None;
+        // The minimised game first, then the passing runs, then the others.
+        let order = std::iter::once(0)
+            .chain((1..runs.len()).filter(|&i| runs[i].passed))
+            .chain((1..runs.len()).filter(|&i| !runs[i].passed));
+        for i in order {
+            if clock.over() {
+                break 'candidates;
+            }
+            if runs[i].passed && runs[i].changed_by(rule).next().is_none() {
+                continue;
+            }
+            let f = fit(&rules, &runs[i], options);
+            match f {
+                Fit::Contradicted if vetoed.is_some() => continue 'candidates,
+                Fit::Contradicted => vetoed = Some(i),
+                _ if i == 0 && f != Fit::Matched => continue 'candidates,
+                _ => fits[i] = f,
+            }
+        }
+        let matched = fits.iter().filter(|f| **f == Fit::Matched).count();
+        if let (Some(i), true) = (vetoed, matched > to_beat) {
+            fits[i] = Fit::Missed;
+            spared.push(Hypothesis {
+                rule: *rule,
+                base: Vec::new(),
+                fits,
+                alive: true,
+                pending: vec![i],
+            });
+        }
+    }
+    spared
 }
 
 /// Drops every rule whose failing games reproduced are a strict subset of
