@@ -24,6 +24,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.reward_since_kill = false;
             self.crossbow_since_kill = false;
+            self.played_since_kill = false;
             self.kill_dodged = false;
             self.phase_hp = self.hp[pig];
             self.duel_played = false;
@@ -51,6 +52,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.last_chain.1 = false;
                 self.damage_in_resolution = false;
                 self.last_nullifier = None;
+                // Another card since the last kill; a kill sets it back below.
+                self.played_since_kill = self.kill_played;
             }
             self.plays_this_round += 1;
             match (card, scan.kill_target, scan.duel_target) {
@@ -60,6 +63,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                     if !D::PLAIN {
                         self.reward_since_kill = false;
                         self.crossbow_since_kill = false;
+                        self.played_since_kill = false;
                         self.kill_dodged = false;
                         self.last_attacked = Some(target);
                     }
@@ -577,6 +581,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 && self.lord_suspects(pig, player, card, true)
             {
                 self.suspect(player);
+            } else if !D::PLAIN && pig == 0 && self.suspected[player] && !self.revealed[player] {
+                // Hurt again by a pig it suspects: the suspicion, kept as
+                // a count, is raised again.
+                self.suspicions[player] = self.suspicions[player].saturating_add(1);
             }
             if !self.alive[pig] {
                 let point = Point::new(DecisionKind::AreaContinues, player, Choice(0))
@@ -707,6 +715,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.suspected[player] = true;
         if !D::PLAIN {
             self.once_suspected |= 1 << player;
+            self.suspicions[player] = self.suspicions[player].saturating_add(1);
         }
         self.emit(Event::Suspect { pig: player });
     }
