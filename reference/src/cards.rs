@@ -308,6 +308,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         let replaced = self.crossbow[pig];
         self.crossbow[pig] = true;
+        if !D::PLAIN && replaced {
+            // What replacing the weapon leaves is a decision (the new one).
+            let point =
+                Point::new(DecisionKind::EquipReplaces, pig, Choice(0)).with_card(Card::Crossbow);
+            if self.decide_if(point, Choice(1), |_| 0) {
+                self.crossbow[pig] = false;
+            }
+        }
         if !D::PLAIN {
             self.crossbow_turn[pig] = self.turn;
             self.crossbow_since_kill = self.kill_played && pig == self.current;

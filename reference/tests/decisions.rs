@@ -1133,3 +1133,25 @@ fn a_reveal_clears_a_suspicion_and_a_deviation_may_count_suspicions() {
         "FP\nDEAD\nD D D D D D\nD D D D\n"
     );
 }
+
+/// Turn 2: FP2 equips its crossbow, replaces it with the second, and
+/// kills four times at MP (two dodged: 2 HP). Turn 3: MP draws F F and
+/// its four duels kill FP2, which holds no kill.
+const SECOND_CROSSBOW: &str = "2 5\nMP F F F F\nFP Z Z K K\nD D K K F\n";
+
+#[test]
+fn a_second_crossbow_replaces_the_first_and_a_deviation_may_leave_no_weapon() {
+    let game = game(SECOND_CROSSBOW);
+    let (_, log) = decisions(&game, Budget::default());
+    let equip = find(&log, DecisionKind::EquipReplaces, |_| true);
+    assert_eq!((equip.turn, equip.actor, equip.rule), (2, 1, Choice(0)));
+    assert_eq!(equip.kind.section(), "A turn");
+    assert_eq!(reference_text(&game), Ok("MP\nF F\nDEAD\n".to_string()));
+    // Left with no weapon, FP2 kills once (dodged) and keeps three kills:
+    // in turn 3 MP's first three duels cost MP 3 HP, the next three bring
+    // FP2 to 1 HP, and in turn 4 FP2's duel kills MP (1 HP).
+    assert_eq!(
+        with_rule(&game, DecisionKind::EquipReplaces, &[], 1),
+        "FP\nDEAD\nF\n"
+    );
+}

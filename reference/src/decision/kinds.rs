@@ -500,6 +500,12 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, CrossbowThisTurn, RewardSinceKill,
          KillDodged, CrossbowSinceKill, SubjectLastAttacked, PlayedSinceKill],
         VARIES;
+    EquipReplaces, "equip-replaces", TURN,
+        "the pig equips a crossbow while it has one: what weapon does it end with?",
+        ["a crossbow: the new one replaces the old",
+         "none: the old weapon is discarded, and the new one with it"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, KillPlayed],
+        YES;
     ScanStart, "scan-start", TURN,
         "after this play, where does the next scan of the hand start?",
         ["at the leftmost card", "at the played card's place"],

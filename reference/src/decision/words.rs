@@ -312,6 +312,16 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[F::ActorCrossbow],
         ),
+        K::EquipReplaces => v(
+            "the pig",
+            "",
+            "a crossbow",
+            &[
+                "{a}, equipping a crossbow while it has one, keeps a crossbow",
+                "{a}, equipping a crossbow while it has one, discards the old one and is left with no weapon",
+            ],
+            &[],
+        ),
         K::ScanStart => v(
             "the pig",
             "",
