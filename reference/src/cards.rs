@@ -24,6 +24,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.reward_since_kill = false;
             self.crossbow_since_kill = false;
+            self.played_since_kill = false;
             self.kill_dodged = false;
             self.phase_hp = self.hp[pig];
             self.duel_played = false;
@@ -51,6 +52,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.last_chain.1 = false;
                 self.damage_in_resolution = false;
                 self.last_nullifier = None;
+                // Another card since the last kill; a kill sets it back below.
+                self.played_since_kill = self.kill_played;
             }
             self.plays_this_round += 1;
             match (card, scan.kill_target, scan.duel_target) {
@@ -60,6 +63,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                     if !D::PLAIN {
                         self.reward_since_kill = false;
                         self.crossbow_since_kill = false;
+                        self.played_since_kill = false;
                         self.kill_dodged = false;
                         self.last_attacked = Some(target);
                     }
@@ -304,6 +308,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         let replaced = self.crossbow[pig];
         self.crossbow[pig] = true;
+        if !D::PLAIN && replaced {
+            // What replacing the weapon leaves is a decision (the new one).
+            let point =
+                Point::new(DecisionKind::EquipReplaces, pig, Choice(0)).with_card(Card::Crossbow);
+            if self.decide_if(point, Choice(1), |_| 0) {
+                self.crossbow[pig] = false;
+            }
+        }
         if !D::PLAIN {
             self.crossbow_turn[pig] = self.turn;
             self.crossbow_since_kill = self.kill_played && pig == self.current;
@@ -577,6 +589,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 && self.lord_suspects(pig, player, card, true)
             {
                 self.suspect(player);
+            } else if !D::PLAIN && pig == 0 && self.suspected[player] && !self.revealed[player] {
+                // Hurt again by a pig it suspects: the suspicion, kept as
+                // a count, is raised again.
+                self.suspicions[player] = self.suspicions[player].saturating_add(1);
             }
             if !self.alive[pig] {
                 let point = Point::new(DecisionKind::AreaContinues, player, Choice(0))
@@ -707,6 +723,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.suspected[player] = true;
         if !D::PLAIN {
             self.once_suspected |= 1 << player;
+            self.suspicions[player] = self.suspicions[player].saturating_add(1);
         }
         self.emit(Event::Suspect { pig: player });
     }

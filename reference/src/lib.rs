@@ -185,6 +185,9 @@ fn play_turns<T: Tracer, D: Decider>(
             table.previous = (pig, !table.alive[pig]);
         }
         if let Some(winner) = table.winner {
+            if !D::PLAIN {
+                round_after_game_over(table, pig);
+            }
             return Ok(winner);
         }
         pig = if D::PLAIN {
@@ -192,6 +195,25 @@ fn play_turns<T: Tracer, D: Decider>(
         } else {
             next_turn(table, pig, next, table.deaths > deaths_before)
         };
+    }
+}
+
+/// The game was decided in `pig`'s turn: by the rules nothing more
+/// happens; a deviating run decides whether the living pigs after it in
+/// the round still draw their 2 cards (the end checked once a round).
+fn round_after_game_over<T: Tracer, D: Decider>(table: &mut Table<'_, T, D>, pig: Seat) {
+    let later: Vec<Seat> = (pig + 1..table.n)
+        .filter(|&seat| table.alive[seat])
+        .collect();
+    if later.is_empty() {
+        return;
+    }
+    let point = Point::new(DecisionKind::RoundAfterGameOver, pig, Choice(0));
+    if table.decide_if(point, Choice(1), |_| 0) {
+        for seat in later {
+            table.current = seat;
+            table.draw_cards(seat, 2);
+        }
     }
 }
 

@@ -34,12 +34,21 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// Where the nullify round answering `from`'s card starts (`from`
     /// is the trick's `player`, or the last J's player for a counter round;
-    /// `target` is the pig the trick is resolved on): at `from`.
-    fn round_start(&mut self, from: Seat, player: Seat, target: Seat, counter: bool) -> Seat {
+    /// `target` is the pig the trick is resolved on): at `from`. Also how
+    /// the round asks (by the rules, each living pig once).
+    fn round_start(
+        &mut self,
+        from: Seat,
+        player: Seat,
+        target: Seat,
+        counter: bool,
+    ) -> (Seat, Walk) {
         // An earlier chain's last nullifier on this card, for a first round.
         let earlier = self.last_nullifier.filter(|_| !D::PLAIN && !counter);
-        let legal =
-            if counter { 0b1111 } else { 0b1011 } | if earlier.is_some() { 0b10000 } else { 0 };
+        // The target alone first: a first round's alternative; the rest of
+        // the first pass only: a counter round's.
+        let legal = if counter { 0b100_1111 } else { 0b10_1011 }
+            | if earlier.is_some() { 0b1_0000 } else { 0 };
         let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0)).legal(legal);
         let point = point.with_trick(self.trick);
         let counter_bit = if counter {
@@ -48,11 +57,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             0
         };
         match self.decide(point, |_| counter_bit) {
-            Choice(1) => self.next_seat(from),
-            Choice(2) => player,
-            Choice(3) => target,
-            Choice(4) => earlier.unwrap_or(from),
-            _ => from,
+            Choice(1) => (self.next_seat(from), Walk::Round),
+            Choice(2) => (player, Walk::Round),
+            Choice(3) => (target, Walk::Round),
+            Choice(4) => (earlier.unwrap_or(from), Walk::Round),
+            Choice(5) => (from, Walk::TargetFirst),
+            Choice(6) => (self.next_seat(from), Walk::RestOfPass),
+            _ => (from, Walk::Round),
         }
     }
 
@@ -81,16 +92,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.decide_if(point, Choice(1), |_| extra)
     }
 
-    /// Whether the round ends at `pig`, which holds no nullify: a decision
-    /// where it would play one on `target` at chain depth `depth` (by the
-    /// rules it goes on to the next pig). Deviating runs only.
-    fn round_stops_at(&mut self, pig: Seat, target: Seat, depth: usize) -> bool {
+    /// Whether the round ends at `pig`, which plays no nullify: a decision
+    /// where it would play one on `target` at chain depth `depth` but holds
+    /// none, or holds one (`holds`) but does not want to play it (by the
+    /// rules the round goes on to the next pig). Deviating runs only.
+    fn round_stops_at(&mut self, pig: Seat, target: Seat, depth: usize, holds: bool) -> bool {
         let would = if depth % 2 == 0 {
             self.wants_to_protect(pig, target)
         } else {
             self.wants_to_attack(pig, target)
         };
-        if !would {
+        if !would && !holds {
             return false;
         }
         let point = Point::new(DecisionKind::RoundGoesOn, pig, Choice(0)).about(target);
@@ -149,24 +161,39 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             return (0, false);
         }
         let mut depth: usize = from;
-        let mut start = self.round_start(player, player, target, false);
+        let (mut start, walk) = self.round_start(player, player, target, false);
+        // A deviating run may ask the target alone before the round.
+        let mut first = if D::PLAIN {
+            None
+        } else {
+            self.target_first(walk == Walk::TargetFirst, target, depth, start)
+        };
+        // The seats this round walks, and (deviating runs) how many seats
+        // of the first pass were walked before it.
+        let mut asks = self.n;
+        let mut walked = 0;
         loop {
-            let mut nullifier = None;
+            let mut nullifier = first.take();
             let mut pig = start;
-            for _ in 0..self.n {
+            // A target that protected itself alone, first, ends this round.
+            if nullifier.is_some() {
+                asks = 0;
+            }
+            for _ in 0..asks {
+                if !D::PLAIN {
+                    walked += 1;
+                }
                 if self.alive[pig] {
                     // In a deviating run only a pig that holds a J decides
-                    // whether to play one; one that holds none, whether the
-                    // round stops at it.
+                    // whether to play one; every pig that plays none,
+                    // whether the round stops at it.
                     let holds = D::PLAIN || self.hand[pig].contains(&Card::Nullify);
-                    if holds {
-                        if self.wants_nullify(pig, target, depth, start)
-                            && self.take_leftmost(pig, Card::Nullify)
-                        {
+                    if holds && self.wants_nullify(pig, target, depth, start) {
+                        if self.take_leftmost(pig, Card::Nullify) {
                             nullifier = Some(pig);
                             break;
                         }
-                    } else if self.round_stops_at(pig, target, depth) {
+                    } else if !D::PLAIN && self.round_stops_at(pig, target, depth, holds) {
                         break;
                     }
                 }
@@ -205,9 +232,46 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if !self.decide_if(point, Choice(0), |_| extra) {
                 return (depth, depth % 2 == 1);
             }
-            start = self.round_start(pig, player, target, true);
+            let (next, walk) = self.round_start(pig, player, target, true);
+            start = next;
+            asks = self.n;
+            if walk == Walk::RestOfPass {
+                // On from the next pig, to the end of the first pass.
+                asks = self.n.saturating_sub(walked);
+            } else {
+                walked = 0;
+            }
         }
     }
+
+    /// Whether `target`, asked alone before the first round (`asked`: a
+    /// deviation), plays a J on itself: `Some(target)` when it does.
+    fn target_first(
+        &mut self,
+        asked: bool,
+        target: Seat,
+        depth: usize,
+        start: Seat,
+    ) -> Option<Seat> {
+        let plays = asked
+            && self.alive[target]
+            && self.hand[target].contains(&Card::Nullify)
+            && self.wants_nullify(target, target, depth, start)
+            && self.take_leftmost(target, Card::Nullify);
+        plays.then_some(target)
+    }
+}
+
+/// How a nullify round walks the table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Each living pig once, from the round's start (the rules).
+    Round,
+    /// The trick's target alone first, then the round.
+    TargetFirst,
+    /// Only the seats the first round had not walked yet: the whole chain
+    /// is one pass round the table.
+    RestOfPass,
 }
 
 /// The context of a nullify at chain depth `depth` (0: the first): whether

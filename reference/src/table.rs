@@ -67,6 +67,9 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Whether the pig whose turn it is equipped a crossbow since its last
     /// kill this phase (for contexts only).
     pub(crate) crossbow_since_kill: bool,
+    /// Whether the pig whose turn it is played another card since its
+    /// last kill this phase (for contexts only).
+    pub(crate) played_since_kill: bool,
     /// Whether the last kill of the pig whose turn it is was dodged (for
     /// contexts only).
     pub(crate) kill_dodged: bool,
@@ -82,6 +85,9 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Whether a draw left the deck stuck on a card before its last
     /// (deviating runs only): the deck counts as exhausted.
     pub(crate) deck_stuck: bool,
+    /// Whether a draw has brought the deck down to its last card (deviating
+    /// runs only: a deviation may read "the last card" as the hand's).
+    pub(crate) last_card_drawn: bool,
     /// The pig whose turn came before the current one, and whether it
     /// died in it (for contexts only).
     pub(crate) previous: (Seat, bool),
@@ -120,6 +126,10 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The pigs the lord has suspected at some time, a bit per seat (for
     /// contexts only).
     pub(crate) once_suspected: u16,
+    /// How often the lord's suspicion of each pig was raised (hurt by its
+    /// invasion or volley while it was unrevealed) and not yet cleared by
+    /// as many reveals (deviating runs only: a suspicion kept as a count).
+    pub(crate) suspicions: [u8; SEATS],
     /// The pigs whose nullify reveals them once the card being resolved
     /// is resolved, a bit per seat (deviating runs only).
     pub(crate) reveal_after_card: u16,
@@ -224,12 +234,14 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             crossbow_turn: [0; SEATS],
             reward_since_kill: false,
             crossbow_since_kill: false,
+            played_since_kill: false,
             kill_dodged: false,
             rewarding: false,
             dead_hand: Default::default(),
             max_hp: [MAX_HP; SEATS],
             lot_first: false,
             deck_stuck: false,
+            last_card_drawn: false,
             previous: (0, false),
             phase_hp: MAX_HP,
             death_order: [0; SEATS],
@@ -244,6 +256,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             loyalists_counted: 0,
             dead_without_line: 0,
             once_suspected: 0,
+            suspicions: [0; SEATS],
             reveal_after_card: 0,
             died_this_turn: 0,
             rescued_this_turn: 0,
@@ -373,6 +386,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         );
         put!(ActorRevealed, self.revealed[actor]);
         put!(ActorSuspected, self.suspected[actor]);
+        put!(SuspectedTwice, self.suspicions[actor] >= 2);
         if let Some(subject) = point.subject {
             put!(
                 role_feature(subject, SubjectLord, SubjectLoyalist, SubjectRebel),
@@ -550,6 +564,20 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             actor != current && self.next_alive(current) == actor
         );
         put!(TurnPigRevealed, self.revealed[current]);
+        put!(PlayedSinceKill, actor == current && self.played_since_kill);
+        if let (Some(subject), Some(trick)) = (point.subject, self.trick) {
+            // The card that answers the trick: a kill for a duel or an
+            // invasion, a dodge for a kill or a volley.
+            let answer = match trick {
+                Card::Duel | Card::Invasion => Some(Card::Kill),
+                Card::Kill | Card::Volley => Some(Card::Dodge),
+                _ => None,
+            };
+            put!(
+                SubjectHoldsAnswer,
+                answer.is_some_and(|card| holds(subject, card))
+            );
+        }
         set
     }
 
@@ -620,7 +648,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 _ => {}
             }
         }
-        let card = self.deck[self.top];
+        let mut card = self.deck[self.top];
         let mut cycles = false;
         let last_card = if D::PLAIN {
             self.deck_exhausted()
@@ -628,11 +656,22 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             self.lot_first = false;
             kept || (self.deck.len() - self.top == 1 && {
                 let point = Point::new(DecisionKind::LastCardKept, pig, Choice(0));
-                match self.decide(point, |_| 0) {
+                let choice = self.decide(point, |_| 0);
+                let again = self.last_card_drawn;
+                match choice {
                     Choice(1) => false,
                     Choice(2) => {
                         cycles = true;
                         false
+                    }
+                    Choice(3) => {
+                        // Once a draw has brought the deck down to its last
+                        // card, "the last card" is read as the drawer's own
+                        // rightmost card, if it holds one.
+                        if let (true, Some(&rightmost)) = (again, self.hand[pig].last()) {
+                            card = rightmost;
+                        }
+                        true
                     }
                     _ => true,
                 }
@@ -643,6 +682,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             self.top = 0;
         } else if !last_card {
             self.top += 1;
+        }
+        if !D::PLAIN {
+            self.last_card_drawn |= self.top + 1 >= self.deck.len();
         }
         if front {
             self.hand[pig].insert(0, card);
@@ -723,26 +765,13 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             // Only a deviation leaves a revealed pig suspected. Playing a
             // card that reveals reveals it again, and a reveal clears the
             // suspicion (a decision, as at the first reveal).
-            if !D::PLAIN
-                && self.suspected[pig]
-                && self.decide_if(
-                    Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
-                    Choice(0),
-                    |_| 0,
-                )
-            {
-                self.suspected[pig] = false;
+            if !D::PLAIN && self.suspected[pig] {
+                self.clear_suspicion(pig, by);
             }
             return;
         }
-        if self.suspected[pig]
-            && self.decide_if(
-                Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by),
-                Choice(0),
-                |_| 0,
-            )
-        {
-            self.suspected[pig] = false;
+        if self.suspected[pig] {
+            self.clear_suspicion(pig, by);
         }
         self.revealed[pig] = true;
         if !D::PLAIN {
@@ -753,6 +782,21 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             pig,
             role: self.role[pig],
         });
+    }
+
+    /// The suspected `pig` reveals by playing `by`: whether that clears the
+    /// lord's suspicion is a decision (it does, by the rules). A suspicion
+    /// kept, each reveal still takes one off its count.
+    fn clear_suspicion(&mut self, pig: Seat, by: Card) {
+        let point = Point::new(DecisionKind::ClearSuspicion, pig, Choice(0)).with_card(by);
+        if self.decide_if(point, Choice(0), |_| 0) {
+            self.suspected[pig] = false;
+            if !D::PLAIN {
+                self.suspicions[pig] = 0;
+            }
+        } else if !D::PLAIN {
+            self.suspicions[pig] = self.suspicions[pig].saturating_sub(1);
+        }
     }
 
     /// Removes the leftmost `card` from `pig`'s hand; false if it has none.

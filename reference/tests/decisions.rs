@@ -940,3 +940,218 @@ fn an_invasion_goes_on_after_a_death_and_a_deviation_may_start_it_again() {
         "MP\nN N\nDEAD\nDEAD\n"
     );
 }
+
+/// Turn 1: MP draws P P (the deck's one card, left in place) and plays
+/// its four invasions: FP2, with no kill, dies of the fourth, the last
+/// rebel, before ZP3 is asked (ZP3 has discarded three of its kills).
+const GAME_OVER_IN_ROUND: &str = "3 1\nMP N N N N\nFP D D D D\nZP K K K K\nP\n";
+
+#[test]
+fn the_game_ends_at_once_and_a_deviation_may_let_the_round_draw_on() {
+    let game = game(GAME_OVER_IN_ROUND);
+    let (_, log) = decisions(&game, Budget::default());
+    let over = find(&log, DecisionKind::RoundAfterGameOver, |_| true);
+    assert_eq!((over.turn, over.actor, over.rule), (1, 0, Choice(0)));
+    assert_eq!(over.kind.section(), "Damage, dying, death");
+    assert_eq!(reference_text(&game), Ok("MP\nP P\nDEAD\nK\n".to_string()));
+    // The end checked only once the round is over: ZP3, alive after MP in
+    // the round, still draws its 2 cards (P P).
+    assert_eq!(
+        with_rule(&game, DecisionKind::RoundAfterGameOver, &[], 1),
+        "MP\nP P\nDEAD\nK P P\n"
+    );
+}
+
+/// Turn 1: MP draws D D (the deck's one card, left in place) and can
+/// play nothing. Turn 2: FP2 draws two cards and its four duels kill MP,
+/// who holds no kill.
+const LAST_CARD_COPIED: &str = "2 1\nMP D D D D\nFP F F F F\nD\n";
+
+#[test]
+fn the_decks_last_card_is_drawn_again_and_a_deviation_may_copy_the_hands_last_card() {
+    let game = game(LAST_CARD_COPIED);
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nD D\n".to_string()));
+    // "The last card" read as the drawer's own rightmost card once the
+    // deck is down to its last: FP2 draws F F, copies of its rightmost F
+    // (MP's copies of its D change nothing).
+    assert_eq!(
+        with_rule(&game, DecisionKind::LastCardKept, &[], 3),
+        "FP\nDEAD\nF F\n"
+    );
+}
+
+/// Turn 1: MP's volley hurts FP2 (3 HP). Turn 2: FP2 kills at MP (MP
+/// dodges), eats a peach (4 HP) and may not kill again. Turn 3: MP draws
+/// F F and duels FP2 five times: FP2 discards its kill in the first (MP,
+/// with none, takes the damage) and eats its peach at 0 HP. Turn 4: FP2's
+/// two duels bring MP to 1 HP; turn 5: MP's duel kills FP2.
+const KILL_AFTER_PEACH: &str = "2 5\nMP W F F F\nFP K P K P\nD D D D F\n";
+
+#[test]
+fn one_kill_a_phase_and_a_deviation_may_allow_another_after_another_card() {
+    let game = game(KILL_AFTER_PEACH);
+    let (_, log) = decisions(&game, Budget::default());
+    let limit = find(&log, DecisionKind::KillLimit, |_| true);
+    assert_eq!((limit.turn, limit.actor, limit.rule), (2, 1, Choice(0)));
+    assert!(
+        limit.context.has(Feature::PlayedSinceKill),
+        "FP2 ate a peach since its kill"
+    );
+    assert_eq!(reference_text(&game), Ok("MP\nD F\nDEAD\n".to_string()));
+    // The limit read as "no kill right after a kill": after its peach FP2
+    // kills again (MP dodges). In turn 3 FP2 holds no kill: MP's fifth
+    // duel kills it, and MP keeps no card.
+    let since = [(Feature::PlayedSinceKill, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::KillLimit, &since, 1),
+        "MP\n\nDEAD\n"
+    );
+}
+
+/// Turn 1: MP's three invasions bring FP2 to 1 HP. Turn 2: FP2's volley:
+/// MP protects itself with its J; FP2's duel: MP discards its kill and
+/// FP2, with none, dies of the damage.
+const PROTECTED_HOLDING_DODGE: &str = "2 4\nMP N N N J\nFP W F D D\nK D D D\n";
+
+#[test]
+fn a_pig_protects_whatever_it_holds_and_a_deviation_may_not_protect_one_that_can_answer() {
+    let game = game(PROTECTED_HOLDING_DODGE);
+    let (_, log) = decisions(&game, Budget::default());
+    let wants = find(&log, DecisionKind::NullifyWants, |d| {
+        d.turn == 2 && d.rule == Choice(1)
+    });
+    assert_eq!((wants.actor, wants.subject), (0, Some(0)));
+    assert!(
+        wants.context.has(Feature::SubjectHoldsAnswer),
+        "MP holds a dodge"
+    );
+    assert_eq!(wants.kind.section(), "Nullify (J)");
+    assert_eq!(reference_text(&game), Ok("MP\nD\nDEAD\n".to_string()));
+    // Nobody protects a pig that holds the card that answers: MP discards
+    // its dodge to the volley and its kill in the duel, and keeps its J.
+    let answers = [(Feature::SubjectHoldsAnswer, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::NullifyWants, &answers, 0),
+        "MP\nJ\nDEAD\n"
+    );
+}
+
+/// Turn 1 as above. Turn 2: FP2's volley: MP protects itself and FP2
+/// (unrevealed, holding a J) cancels that protection, so MP discards its
+/// dodge; FP2's duel: MP discards its kill, and FP2 dies of the damage.
+const COUNTERED_PROTECTION: &str = "2 4\nMP N N N J\nFP W F J D\nK D D D\n";
+
+#[test]
+fn a_round_passes_a_pig_that_will_not_play_its_nullify_and_a_deviation_may_end_there() {
+    let game = game(COUNTERED_PROTECTION);
+    let (_, log) = decisions(&game, Budget::default());
+    let past = find(&log, DecisionKind::RoundGoesOn, |d| {
+        d.turn == 2 && d.context.has(Feature::ActorHoldsNullify)
+    });
+    assert_eq!(
+        (past.actor, past.subject, past.rule),
+        (1, Some(0), Choice(0))
+    );
+    assert_eq!(past.kind.section(), "Nullify (J)");
+    assert_eq!(reference_text(&game), Ok("MP\n\nDEAD\n".to_string()));
+    // A round that ends at the first pig holding a J, played or not: FP2
+    // (not protecting MP) ends each round on MP at once, so MP keeps its
+    // J and loses its dodge and its kill.
+    let holds = [(Feature::ActorHoldsNullify, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::RoundGoesOn, &holds, 1),
+        "MP\nJ\nDEAD\n"
+    );
+    // A chain that is one pass round the table: after MP's J the offers
+    // go on from the pig after MP to the end of the first pass, which
+    // FP2 began; nobody is left, MP's J stands and the volley misses it.
+    let counter = [(Feature::CounterRound, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::NullifyRoundStart, &counter, 6),
+        "MP\nD\nDEAD\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP twice (2 HP) and reveals; turn 3: FP3 kills at
+/// MP (MP dodges) and reveals. Turn 4: MP's invasion: FP2 protects
+/// itself with a J, and FP2's other J protects FP3. Turn 5: FP2's two
+/// duels kill MP.
+const ALLY_PROTECTS_FIRST: &str = "3 10\nMP D D D D\nFP F J J F\nFP K J D D\nD D D D D D N D F F\n";
+
+#[test]
+fn a_round_starts_at_the_tricks_player_and_a_deviation_may_ask_the_target_first() {
+    let game = game(ALLY_PROTECTS_FIRST);
+    let (_, log) = decisions(&game, Budget::default());
+    let start = find(&log, DecisionKind::NullifyRoundStart, |d| d.turn == 4);
+    assert_eq!((start.actor, start.rule), (0, Choice(0)));
+    assert!(
+        start.is_legal(Choice(5)),
+        "a first round may ask the target first"
+    );
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D\nJ D D D D\n".to_string())
+    );
+    // The target asked alone first: FP3 protects itself with its own J,
+    // and FP2 keeps its second J.
+    assert_eq!(
+        with_rule(&game, DecisionKind::NullifyRoundStart, &[], 5),
+        "FP\nDEAD\nJ D D\nD D D D\n"
+    );
+}
+
+/// Turn 2: ZP2's two invasions hurt MP twice (2 HP): MP suspects it.
+/// Turn 3: FP3 kills at MP (MP dodges) and reveals. Turn 5: ZP2 kills at
+/// FP3 and reveals, which clears the suspicion. Turn 7: MP draws a kill
+/// but has no kill target. Turn 9: FP3's first duel costs MP its kill
+/// (FP3 is hurt), the second hurts MP (1 HP); turn 10: MP's duels bring
+/// FP3 to 1 HP; turn 11: ZP2's duel kills FP3, the last rebel.
+const SUSPECTED_TWICE: &str = "3 17\nMP D D D D\nZP N N D D\nFP K K K D\n\
+    D D D D D D D D K D D D K D D D F\n";
+
+#[test]
+fn a_reveal_clears_a_suspicion_and_a_deviation_may_count_suspicions() {
+    let game = game(SUSPECTED_TWICE);
+    let (_, log) = decisions(&game, Budget::default());
+    let clear = find(&log, DecisionKind::ClearSuspicion, |_| true);
+    assert_eq!((clear.turn, clear.actor, clear.rule), (5, 1, Choice(0)));
+    assert!(
+        clear.context.has(Feature::SuspectedTwice),
+        "hurt by two invasions"
+    );
+    assert_eq!(clear.kind.section(), "Targets (hostility)");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D D D D D\nD D D D D D D F\nDEAD\n".to_string())
+    );
+    // A suspicion kept as a count (two raised, one reveal): in turn 7 MP
+    // kills at the suspected ZP2 (it dodges), and in turn 9 FP3's duels
+    // kill MP, who has no kill left.
+    let twice = [(Feature::SuspectedTwice, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::ClearSuspicion, &twice, 1),
+        "FP\nDEAD\nD D D D D D\nD D D D\n"
+    );
+}
+
+/// Turn 2: FP2 equips its crossbow, replaces it with the second, and
+/// kills four times at MP (two dodged: 2 HP). Turn 3: MP draws F F and
+/// its four duels kill FP2, which holds no kill.
+const SECOND_CROSSBOW: &str = "2 5\nMP F F F F\nFP Z Z K K\nD D K K F\n";
+
+#[test]
+fn a_second_crossbow_replaces_the_first_and_a_deviation_may_leave_no_weapon() {
+    let game = game(SECOND_CROSSBOW);
+    let (_, log) = decisions(&game, Budget::default());
+    let equip = find(&log, DecisionKind::EquipReplaces, |_| true);
+    assert_eq!((equip.turn, equip.actor, equip.rule), (2, 1, Choice(0)));
+    assert_eq!(equip.kind.section(), "A turn");
+    assert_eq!(reference_text(&game), Ok("MP\nF F\nDEAD\n".to_string()));
+    // Left with no weapon, FP2 kills once (dodged) and keeps three kills:
+    // in turn 3 MP's first three duels cost MP 3 HP, the next three bring
+    // FP2 to 1 HP, and in turn 4 FP2's duel kills MP (1 HP).
+    assert_eq!(
+        with_rule(&game, DecisionKind::EquipReplaces, &[], 1),
+        "FP\nDEAD\nF\n"
+    );
+}

@@ -133,7 +133,7 @@ impl Decider for Plain {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Logged {
     /// The kinds logged (a bit per [`DecisionKind`]).
-    kinds: u64,
+    kinds: u128,
     /// The features worked out at each (a bit per [`super::Feature`]).
     features: u128,
 }
@@ -141,7 +141,7 @@ pub struct Logged {
 impl Logged {
     /// Every decision, with its whole context.
     pub const ALL: Logged = Logged {
-        kinds: u64::MAX,
+        kinds: u128::MAX,
         features: u128::MAX,
     };
 
@@ -221,7 +221,7 @@ pub(crate) struct Deviating<'l> {
     /// The deviation rules, first match wins.
     rules: Vec<DeviationRule>,
     /// The kinds that have a rule (a bit per kind).
-    kinds: u64,
+    kinds: u128,
     /// Instance deviations, by index.
     instances: Vec<(u32, Choice)>,
     /// The first instance not yet passed.
@@ -231,7 +231,7 @@ pub(crate) struct Deviating<'l> {
     /// choice without a look at the rules or the instances.
     next_at: u32,
     /// The kinds that a rule or the log looks at (a bit per kind).
-    watched: u64,
+    watched: u128,
     /// How many decisions were begun.
     index: u32,
     /// How many events were emitted.

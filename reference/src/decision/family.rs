@@ -138,6 +138,14 @@ fn legal(kind: DecisionKind, when: &ContextRule, choose: Choice) -> bool {
         // "Again from the trick's player" is the first round's own start.
         return !when.literals().any(|l| l == (Feature::CounterRound, false));
     }
+    if kind == DecisionKind::NullifyRoundStart && choose.0 >= 5 {
+        // The target alone first is for a first round only; the rest of
+        // the first pass, for a counter round only.
+        let first_round = choose == Choice(5);
+        return !when
+            .literals()
+            .any(|l| l == (Feature::CounterRound, first_round));
+    }
     true
 }
 

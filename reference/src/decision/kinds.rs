@@ -290,6 +290,14 @@ features! {
         "{a} is not the next living pig after the turn's pig";
     TurnPigRevealed, "turn-pig-revealed", "the pig whose turn it is has revealed",
         "the turn's pig has revealed its role", "the turn's pig is unrevealed";
+    SubjectHoldsAnswer, "subject-holds-answer",
+        "the trick's target holds the card that answers it (a kill for a duel or invasion, a dodge for a volley)",
+        "{s} holds the card that answers the trick", "{s} holds no card that answers the trick";
+    SuspectedTwice, "suspected-twice",
+        "the lord's suspicion of the pig was raised more often than it revealed since: twice or more",
+        "the lord's suspicion of {a} was raised twice or more", "the lord's suspicion of {a} was raised at most once";
+    PlayedSinceKill, "played-since-kill", "the pig played another card since its last kill this phase",
+        "{a} played another card since its last kill", "{a} played no other card since its last kill";
 }
 
 // A feature set is a 128-bit mask.
@@ -431,7 +439,8 @@ kinds! {
         "the deck is down to its last card: does a draw leave it in place?",
         ["yes: it is drawn and stays, every later draw gives it again",
          "no: it is drawn like any other, and the deck is then empty",
-         "no: it is drawn, and the deck starts again from its first card"],
+         "no: it is drawn, and the deck starts again from its first card",
+         "no: once a draw has brought the deck down to it, a draw gives a copy of the drawer's rightmost card (the deck's last only to an empty hand)"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty, RewardDraw], YES;
     DeckTwoLeft, "deck-two-left", SETUP,
         "the deck holds two cards: which card does this draw give?",
@@ -489,8 +498,14 @@ kinds! {
         "the pig has played a kill this phase: may it play another (it also needs a kill target)?",
         ["no: one kill a phase", "yes: it may kill again"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, CrossbowThisTurn, RewardSinceKill,
-         KillDodged, CrossbowSinceKill, SubjectLastAttacked],
+         KillDodged, CrossbowSinceKill, SubjectLastAttacked, PlayedSinceKill],
         VARIES;
+    EquipReplaces, "equip-replaces", TURN,
+        "the pig equips a crossbow while it has one: what weapon does it end with?",
+        ["a crossbow: the new one replaces the old",
+         "none: the old weapon is discarded, and the new one with it"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, KillPlayed],
+        YES;
     ScanStart, "scan-start", TURN,
         "after this play, where does the next scan of the hand start?",
         ["at the leftmost card", "at the played card's place"],
@@ -575,7 +590,8 @@ kinds! {
     ClearSuspicion, "clear-suspicion", TARGETS,
         "a suspected pig reveals (or, revealed already, plays a kill or duel again): does that clear the lord's suspicion?",
         ["yes: the lord no longer suspects it", "no: the suspicion stays"],
-        [ActorLoyalist, ActorRebel, ActorRevealed, CardKill, CardDuel, CardNullify, OwnTurn],
+        [ActorLoyalist, ActorRebel, ActorRevealed, CardKill, CardDuel, CardNullify, OwnTurn,
+         SuspectedTwice],
         YES;
     TakeCard, "take-card", RESPONSES,
         "the pig gives up one card of a kind it holds several of, apart: which one?",
@@ -670,7 +686,9 @@ kinds! {
          "at the pig after it",
          "at the trick's player",
          "at the trick's target",
-         "at the last nullifier of an earlier chain on this card"],
+         "at the last nullifier of an earlier chain on this card",
+         "at the trick's target alone first (it may protect itself), then at the trick's player",
+         "at the pig after it, and only to the end of the first round: the whole chain is one pass round the table"],
         [CounterRound, CardDuel, CardInvasion, CardVolley, ActorLord, ActorLoyalist, ActorRebel],
         YES;
     NullifyWants, "nullify-wants", NULLIFY,
@@ -679,14 +697,14 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
          CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer, Wrapped,
-         SubjectRevealedThisTurn, LastAsked, TrickByRebel],
+         SubjectRevealedThisTurn, LastAsked, TrickByRebel, SubjectHoldsAnswer],
         VARIES;
     RoundGoesOn, "round-goes-on", NULLIFY,
-        "a pig that would play a nullify here holds none: does the round go on to the next pig?",
+        "a pig plays no nullify here (it would but holds none, or it holds one but does not want to): does the round go on to the next pig?",
         ["yes: the next pig is asked", "no: the round ends there, with no nullify"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectIsActor, Protecting, CounterRound, CardDuel, CardInvasion, CardVolley,
-         ActorPlayedTrick, TrickByRebel],
+         ActorPlayedTrick, TrickByRebel, ActorHoldsNullify],
         YES;
     NullifyReveals, "nullify-reveals", NULLIFY,
         "does playing this nullify reveal its player, and when?",
@@ -753,6 +771,12 @@ kinds! {
         ["yes: nothing more happens", "no: it scans its hand again and plays on"],
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
          CardVolley, CardCrossbow, CardArea],
+        YES;
+    RoundAfterGameOver, "round-after-game-over", DAMAGE,
+        "the game was decided in this pig's turn: do the living pigs after it in this round still take part?",
+        ["no: nothing more happens",
+         "yes: each still draws its 2 cards (the end is checked only once the round is over)"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorDead, TwoAlive],
         YES;
     RewardBeforeGameOver, "reward-before-game-over", DAMAGE,
         "the last rebel died: does the game end before the reward?",
@@ -844,7 +868,7 @@ impl DecisionKind {
     }
 
     /// This kind's bit in a set of kinds.
-    pub(crate) const fn bit(self) -> u64 {
+    pub(crate) const fn bit(self) -> u128 {
         1 << self as u32
     }
 }
@@ -861,5 +885,5 @@ impl std::fmt::Display for Feature {
     }
 }
 
-// A set of kinds is a 64-bit mask.
-const _: () = assert!(DecisionKind::ALL.len() <= 64);
+// A set of kinds is a 128-bit mask.
+const _: () = assert!(DecisionKind::ALL.len() <= 128);

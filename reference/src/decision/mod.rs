@@ -27,8 +27,9 @@
 //! The kinds walk `rules.md` paragraph by paragraph: each pig's HP and
 //! starting weapon, the deck's last two cards, and whose turn is next
 //! (after a death too) ("Set-up"); where a drawn card goes, what is
-//! playable (and which HP a peach reads), whether the scan passes a card
-//! it may not play, the kill limit (whether a kill uses it up, whether it
+//! playable (and which HP a peach reads), what equipping a second
+//! crossbow leaves, whether the scan passes a card it may not play, the
+//! kill limit (whether a kill uses it up, whether it
 //! starts afresh each phase), whether the phase goes on after a play, and
 //! where the scan restarts ("A turn"); whom a pig attacks, how a kill or
 //! duel looks for its target (past the dead, in which order), when it
@@ -44,7 +45,8 @@
 //! draws it) and the penalty (and when they are settled, and whether a
 //! rescue counts), whether a loyalist's death counts against the rebels,
 //! and what happens once the game is decided (whether a play phase goes
-//! on, whether the rebels are counted right), and who pays a penalty or
+//! on, whether the round's later pigs still draw, whether the rebels are
+//! counted right), and who pays a penalty or
 //! draws a reward for which death ("Damage, dying, death"); and each
 //! printed line, a hand's included ("Output").
 //! [`DecisionKind::ALL`] lists them in that order.

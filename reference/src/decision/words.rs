@@ -93,12 +93,12 @@ fn voice(kind: DecisionKind) -> Voice {
             &[],
         ),
         K::RoundGoesOn => v(
-            "the pig that would nullify",
+            "the pig asked",
             "the trick's target",
             "a trick",
             &[
-                "a nullify round goes past {a}, which would nullify {card} at {s} but holds no nullify",
-                "a nullify round ends at {a}, which would nullify {card} at {s} but holds no nullify",
+                "a nullify round goes past {a}, which plays no nullify on {card} at {s}",
+                "a nullify round ends at {a}, which plays no nullify on {card} at {s}",
             ],
             &[F::Protecting],
         ),
@@ -151,6 +151,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "a draw leaves the deck's last card in place",
                 "a draw takes the deck's last card away, and an empty deck gives nothing",
                 "a draw takes the deck's last card, and the deck starts again from its first card",
+                "once a draw has brought the deck down to its last card, a draw gives {a} a copy of its own rightmost card (\"the last card\")",
             ],
             &[F::DeckLast],
         ),
@@ -310,6 +311,16 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a}, having played a kill this phase, may play another",
             ],
             &[F::ActorCrossbow],
+        ),
+        K::EquipReplaces => v(
+            "the pig",
+            "",
+            "a crossbow",
+            &[
+                "{a}, equipping a crossbow while it has one, keeps a crossbow",
+                "{a}, equipping a crossbow while it has one, discards the old one and is left with no weapon",
+            ],
+            &[],
         ),
         K::ScanStart => v(
             "the pig",
@@ -535,6 +546,8 @@ fn voice(kind: DecisionKind) -> Voice {
                 "a nullify round starts again from the trick's player",
                 "a nullify round starts at the trick's target",
                 "a nullify round on a pig starts at the last nullifier of an earlier chain on the same card",
+                "a nullify round first asks the trick's target alone (it may protect itself), then the table from the trick's player",
+                "after a nullify the offers go on from the next pig of the same round, to its end: the chain is one pass round the table",
             ],
             &[F::CounterRound],
         ),
@@ -682,6 +695,16 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "after {card} of {a} decides the game, nothing more happens",
                 "after {card} of {a} decides the game, its play phase goes on",
+            ],
+            &[],
+        ),
+        K::RoundAfterGameOver => v(
+            "the pig",
+            "",
+            "",
+            &[
+                "after the game is decided in {a}'s turn, nothing more happens",
+                "after the game is decided in {a}'s turn, the living pigs after it in the round still draw their 2 cards",
             ],
             &[],
         ),
