@@ -14,7 +14,9 @@ use pigkill::catalogue::search_game;
 use pigkill::deviation::{find, DeviationOptions, DeviationReport, Run};
 use pigkill::solution::CompareMode;
 use pigkill_engine::{parse_game_bytes, Budget, Game};
-use pigkill_reference::decision::{deviated_output, Deviation, DeviationRule};
+use pigkill_reference::decision::{
+    deviated_output, Choice, ContextRule, DecisionKind, Deviation, DeviationRule, Feature,
+};
 use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
 
 fn fixture(mutation: Mutation) -> Game {
@@ -394,4 +396,62 @@ fn the_failure_page_opens_at_the_event_where_the_program_went_another_way_and_ma
     assert_eq!(marks[0].value().attr("id"), Some(anchor.as_str()));
     let note: String = marks[0].text().collect();
     assert!(note.contains(&found.program_did), "{note}");
+}
+
+#[test]
+fn a_mistake_in_a_context_the_kind_does_not_list_is_learnt_by_asking_the_program() {
+    // The program withholds the reward for killing a rebel only when the
+    // victim had not revealed its role: whether the victim was revealed is
+    // not among the features listed for the reward, so no rule the search
+    // states from the minimised game alone predicts it. Asked on fresh
+    // games where a reward is drawn, the program shows the context; the
+    // rule learnt is the mistake's (it prints what the program prints).
+    let mistake = DeviationRule {
+        kind: DecisionKind::Reward,
+        when: ContextRule::of(&[(Feature::SubjectRevealed, false)]),
+        choose: Choice(1),
+    };
+    let mut program = |g: &Game| {
+        deviated_output(g, Budget::default(), &[Deviation::Rule(mistake)])
+            .ok()
+            .map(String::into_bytes)
+    };
+    let right = |g: &Game| deviated_output(g, Budget::default(), &[]).ok();
+    // The shortest failing game of the first hundred fresh games.
+    let game = (0..100)
+        .map(|i| search_game(5, i))
+        .filter(|g| program(g).map(String::from_utf8) != right(g).map(Ok))
+        .min_by_key(|g| g.to_string().len())
+        .expect("the mistake shows on some fresh game");
+    let actual = program(&game).expect("ends");
+    let run = Run::new(game.clone(), &actual, CompareMode::Lines).expect("ends");
+    let counted = DeviationOptions {
+        runs: Some(20_000),
+        ..options()
+    };
+    let finding = find(vec![run], Vec::new(), Some(&mut program), &counted).expect("found");
+    let report = DeviationReport::new(&game, &finding);
+    assert_eq!(report.verdict, "confirmed", "{report:?}");
+    assert_eq!(report.section, "Damage, dying, death", "{report:?}");
+    // The rule stated prints what the program prints on other fresh
+    // games where either of them differs from the rules.
+    let stated = report.rules();
+    let stated: Vec<Deviation> = stated.iter().map(|r| Deviation::Rule(*r)).collect();
+    let (mut agree, mut shows) = (0, 0);
+    for i in 0..2_000 {
+        let g = search_game(11, i);
+        let (Some(want), Some(said), Some(plain)) = (
+            program(&g).and_then(|o| String::from_utf8(o).ok()),
+            deviated_output(&g, Budget::default(), &stated).ok(),
+            right(&g),
+        ) else {
+            continue;
+        };
+        if want != plain || said != plain {
+            shows += 1;
+            agree += usize::from(want == said);
+        }
+    }
+    assert!(shows >= 20, "the mistake shows on {shows} games only");
+    assert!(agree * 10 >= shows * 9, "{agree} of {shows}: {report:?}");
 }

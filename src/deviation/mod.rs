@@ -50,6 +50,7 @@
 //! program that printed this output must have done instead, and the
 //! general rule in words.
 
+mod ask;
 pub mod battery;
 mod generalise;
 mod predict;

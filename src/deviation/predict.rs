@@ -9,9 +9,9 @@ use std::time::Instant;
 
 use pigkill_reference::decision::{deviated_run, ContextRule, Decision, Deviation, DeviationRule};
 
-use super::battery;
 use super::generalise::{candidate_rules, fit, least_general, Fit};
 use super::search::{explain, explain_given, Explanation, Step};
+use super::{ask, battery};
 use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Prediction;
@@ -501,6 +501,18 @@ pub fn find(
                 finding.instance = likeliest.1.clone();
             }
         }
+        // The rule there, learnt by asking the program.
+        if let Some(found) = stated_by_asking(
+            &finding.instance,
+            &runs,
+            solution,
+            options,
+            moment.renewed(options, 0.5),
+            &mut confirming,
+            &mut finding.program_runs,
+        ) {
+            finding.rules.push(found);
+        }
     }
     finding.program_runs += confirming.outputs.len();
     finding.elapsed = start.elapsed();
@@ -617,6 +629,71 @@ fn followed_in_full_context(
         .map(|(&f, &n)| if f == 0 { 0 } else { f * 1000 / n })
         .collect();
     (share, used)
+}
+
+/// The rule at the moment of "this game only" learnt by asking the
+/// program ([`ask::asked_rule`]), stated when it passes the search's
+/// usual guards: it reproduces the minimised game, no run of the program
+/// seen (the confirming runs among them) contradicts it, and the program
+/// follows it on fresh games ([`confirm`]; never where it was right).
+/// `None` for a moment of two decisions.
+fn stated_by_asking(
+    instance: &Explanation,
+    runs: &[Run],
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    clock: Clock,
+    confirming: &mut Confirming,
+    program_runs: &mut usize,
+) -> Option<Found> {
+    let [step] = instance.steps.as_slice() else {
+        return None;
+    };
+    let asked = ask::asked_rule(step, runs, solution, options, clock);
+    *program_runs += asked.program_runs;
+    let rule = asked.rule?;
+    let fits: Vec<Fit> = runs.iter().map(|run| fit(&[rule], run, options)).collect();
+    if fits.first() != Some(&Fit::Matched)
+        || fits.contains(&Fit::Contradicted)
+        || confirming
+            .new_runs
+            .iter()
+            .any(|run| fit(&[rule], run, options) == Fit::Contradicted)
+    {
+        return None;
+    }
+    let prediction = confirm(
+        &rule,
+        &[rule],
+        solution,
+        options,
+        clock.extended(options, 2.0),
+        confirming,
+    );
+    if prediction.right > 0 || !(prediction.holds() || prediction.holds_in_part()) {
+        return None;
+    }
+    let hypothesis = Hypothesis {
+        rule,
+        base: Vec::new(),
+        fits,
+        alive: true,
+        pending: Vec::new(),
+    };
+    let failing = runs.iter().filter(|r| !r.passed).count();
+    let verdict = if prediction.holds() && hypothesis.count(Fit::Matched) == failing {
+        "confirmed"
+    } else {
+        "in part"
+    };
+    Some(described(
+        &[hypothesis],
+        0,
+        runs,
+        prediction,
+        verdict,
+        failing,
+    ))
 }
 
 /// How many of the program's passing runs where an instance's full
