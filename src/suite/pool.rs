@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use pigkill_engine::{Card, Game};
+use pigkill_engine::{Card, Game, PigSetup};
 use pigkill_generators::{splitmix64, Profile, Steer};
 use rayon::prelude::*;
 
@@ -193,21 +193,47 @@ impl Candidate {
     }
 }
 
-/// How a variant of a candidate was made: its game (pigs and hands), with
-/// its deck from card `at` on taken from another candidate's.
+/// How a variant of a candidate was made: from its game (pigs, hands and
+/// deck), changed with cards of another candidate of its slot kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Splice {
     /// The candidate it varies (its position in [`Pool::candidates`]).
     pub of: usize,
-    /// The first deck card taken from the other game (0-based).
-    pub at: usize,
+    /// What was changed.
+    pub how: Variation,
     /// The game seed of the other game.
     pub donor: u64,
 }
 
+/// What a variant changes in the game it varies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variation {
+    /// Its deck from card `at` on (0-based) is the other game's.
+    Tail {
+        /// The first deck card taken from the other game.
+        at: usize,
+    },
+    /// `count` cards (starting hand cards, or deck cards among the top
+    /// [`SPLICE_WITHIN`]), each replaced by a card drawn from the other
+    /// game's deck: the rest of the game is the same, so it keeps more
+    /// of what the candidate exposes than a new tail does.
+    Cards {
+        /// How many cards were replaced (some may be replaced by the
+        /// same card, or twice).
+        count: usize,
+    },
+}
+
 /// How many cards from the top a variant's deck keeps at most: the cards
 /// a small game draws (a cut further down would change nothing).
-const SPLICE_WITHIN: usize = 96;
+pub const SPLICE_WITHIN: usize = 96;
+
+/// One variant in this many takes a new tail ([`Variation::Tail`]); the
+/// others change cards ([`Variation::Cards`]).
+const TAILS_ONE_IN: u64 = 2;
+
+/// The most cards a [`Variation::Cards`] variant changes.
+const MAX_CARDS_CHANGED: u64 = 2;
 
 /// How many candidates each kind of slot draws at first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,11 +348,16 @@ impl Pool {
         self.keep(made)
     }
 
-    /// Draws `per` variants of each candidate of `of`: its pigs and hands,
-    /// and its deck down to a random card, from there on the deck of
-    /// another candidate of its slot kind (so its cards stay within the
-    /// subtask). A variant plays as the candidate did until it draws the
-    /// first new card, so it keeps much of what the candidate exposes and
+    /// Draws `per` variants of each candidate of `of` ([`Variation`]):
+    /// one in [`TAILS_ONE_IN`] is its pigs and hands, and its deck down to
+    /// a random card, from there on the deck of another candidate of its
+    /// slot kind (so its cards stay within the subtask); the others are its
+    /// game with one or two cards (of the starting hands or the deck's top)
+    /// replaced by cards of another candidate of its slot kind (seeds 1, 2
+    /// and 7: 426, 362 and 437 live rules left unexposed, from 448, 376
+    /// and 459 with tails alone; two in three card variants: 427, 377,
+    /// 383). A variant plays as the candidate did until a changed card
+    /// comes into play, so it keeps much of what the candidate exposes and
     /// may expose what it does not: a local search around the chosen
     /// tests. Each variant comes from the seed, the number of variants
     /// drawn before and the pool alone. Returns how many were kept.
@@ -353,13 +384,19 @@ impl Pool {
                 let donors = &by_slot[base.slot.number()];
                 let r = splitmix64(seed, index);
                 let donor = &candidates[donors[(r % donors.len() as u64) as usize]];
-                let deck = base.case.game.deck();
-                let at = ((r >> 32) as usize) % (deck.len().min(SPLICE_WITHIN) + 1);
-                let mut cards = deck[..at].to_vec();
-                cards.extend_from_slice(donor.case.game.deck().get(at..).unwrap_or(&[]));
+                let how = if (r >> 24) % TAILS_ONE_IN != 0 {
+                    Variation::Cards {
+                        count: 1 + ((r >> 28) % MAX_CARDS_CHANGED) as usize,
+                    }
+                } else {
+                    let top = base.case.game.deck().len().min(SPLICE_WITHIN);
+                    Variation::Tail {
+                        at: ((r >> 32) as usize) % (top + 1),
+                    }
+                };
+                let (pigs, cards) = vary(&base.case.game, &donor.case.game, how, r);
                 let name = format!("{} variant {index}", base.slot.name());
-                let game = Game::new(base.case.game.pigs().to_vec(), cards)
-                    .map_err(|e| format!("{name}: {e}"))?;
+                let game = Game::new(pigs, cards).map_err(|e| format!("{name}: {e}"))?;
                 match judge_case_of(game, base.case.profile, base.case.seed) {
                     Ok(case) => Ok(Candidate {
                         exposes: exposes(&case.game, &case.outcome),
@@ -372,7 +409,7 @@ impl Pool {
                         aimed: false,
                         splice: Some(Splice {
                             of: id,
-                            at,
+                            how,
                             donor: donor.case.seed,
                         }),
                         completed: false,
@@ -450,6 +487,36 @@ impl Pool {
             kept[c.slot.number()] += 1;
         }
         kept
+    }
+}
+
+/// The pigs and deck of a variant of `base` ([`Variation`]), with cards
+/// of `donor` (a game of the same slot kind, so that the variant's cards
+/// stay within the subtask); `r` chooses which cards.
+fn vary(base: &Game, donor: &Game, how: Variation, r: u64) -> (Vec<PigSetup>, Vec<Card>) {
+    let mut pigs = base.pigs().to_vec();
+    let deck = base.deck();
+    match how {
+        Variation::Tail { at } => {
+            let mut cards = deck[..at].to_vec();
+            cards.extend_from_slice(donor.deck().get(at..).unwrap_or(&[]));
+            (pigs, cards)
+        }
+        Variation::Cards { count } => {
+            let mut cards = deck.to_vec();
+            let top = deck.len().min(SPLICE_WITHIN);
+            let from = donor.deck();
+            for k in 0..count {
+                let q = splitmix64(r, 1 + k as u64);
+                let place = (q % (top + 4 * pigs.len()) as u64) as usize;
+                let card = from[((q >> 32) % from.len() as u64) as usize];
+                match place.checked_sub(top) {
+                    None => cards[place] = card,
+                    Some(h) => pigs[h / 4].hand[h % 4] = card,
+                }
+            }
+            (pigs, cards)
+        }
     }
 }
 

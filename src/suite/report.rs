@@ -12,7 +12,7 @@ use std::fmt::Write;
 use crate::coverage::RuleEvent;
 
 use super::exposure::{catalogue, MutantSet};
-use super::pool::{Slot, Subtask};
+use super::pool::{Slot, Subtask, Variation};
 use super::select::{pairs, Suite};
 use super::solutions::AgainstReport;
 
@@ -81,7 +81,8 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
          then every mistake within each subtask, as many live narrow rules as possible (see \"Narrow rules\"), every rule event, a second test for each mistake, \
          and as many separated pairs of mistakes as possible, small tests first; then swaps that expose more narrow rules, \
          or give a rule that one test exposes a second test, among the candidates and {} variants drawn of the chosen tests \
-         (a chosen game with its deck, from a random card on, taken from another candidate's), \
+         (a chosen game with its deck, from a random card on, taken from another candidate's, \
+         or with one or two of its cards replaced by another candidate's), \
          each round of swaps followed by a local search (simulated annealing) that goes through swaps losing a little \
          to reach tests that together expose more live narrow rules.\n",
         kept.iter().sum::<usize>(),
@@ -229,12 +230,16 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
     }
     for (t, c) in suite.cases().enumerate() {
         let _ = writeln!(md, "\n### {}\n", name(t));
-        let splice = c.splice.map_or(String::new(), |s| {
-            format!(
+        let splice = c.splice.map_or(String::new(), |s| match s.how {
+            Variation::Tail { at } => format!(
                 ", with its deck from card {} on taken from game seed {}",
-                s.at + 1,
+                at + 1,
                 s.donor
-            )
+            ),
+            Variation::Cards { count } => format!(
+                ", with {count} of its cards replaced by cards of game seed {}",
+                s.donor
+            ),
         });
         let _ = writeln!(
             md,
