@@ -1158,14 +1158,17 @@ fn initial(
 /// The share of the search's budget that [`spared_by_one_run`] gets.
 const SPARED_SHARE: f64 = 0.1;
 
-/// The broad rules (of at most one literal, of the minimised game's
-/// candidates) that reproduce the minimised game and strictly more
-/// failing games than the narrowest living rule of `living` that does,
-/// when that one has two literals or more, and that exactly one passing
-/// run contradicts. Two mistakes may undo each other on one game (a duel
-/// nullified because its player did not reveal, where the player would
-/// have had to discard first): a program that makes the broad rule
-/// beside another mistake prints the right output there. Each comes back
+/// The broad rules (of the minimised game's candidates, of at most one
+/// literal and fewer than the narrowest living rule of `living` that
+/// reproduces the minimised game) that reproduce the minimised game and
+/// strictly more failing games than that narrowest rule, and that exactly
+/// one passing run contradicts. Two mistakes may undo each other on one
+/// game (a duel nullified because its player did not reveal, where the
+/// player would have had to discard first): a program that makes the
+/// broad rule beside another mistake prints the right output there (and
+/// a rule learnt of one literal that leaves that game out may live
+/// beside the broad one: then the rule of no literal is the one looked
+/// for). Each comes back
 /// alive with that run pending: it is fitted again with every rule
 /// stated beside it ([`Hypothesis::verify`]), and dies unless they
 /// together print what the program printed there, so that no rule set
@@ -1182,13 +1185,12 @@ fn spared_by_one_run(
         .filter(|h| h.alive && h.fits.first() == Some(&Fit::Matched))
         .map(|h| (h.rule.when.len(), h.count(Fit::Matched)))
         .min();
-    let to_beat = match narrow {
-        Some((literals, _)) if literals < 2 => return Vec::new(),
-        Some((_, matched)) => matched,
-        None => 0,
+    let (broader_than, to_beat) = match narrow {
+        Some((literals, matched)) => (literals.min(2), matched),
+        None => (2, 0),
     };
     let mut spared = Vec::new();
-    'candidates: for rule in candidates.iter().filter(|r| r.when.len() <= 1) {
+    'candidates: for rule in candidates.iter().filter(|r| r.when.len() < broader_than) {
         if living.iter().any(|h| h.alive && h.rule == *rule) {
             continue;
         }
