@@ -431,11 +431,7 @@ pub fn find(
         }
         let mut found = Vec::new();
         for (r, h, prediction) in tested {
-            let verdict = if prediction.holds() && covered.len() == failing {
-                "confirmed"
-            } else {
-                "in part"
-            };
+            let verdict = verdict(&prediction, covered.len(), failing);
             found.push(described(
                 &rounds[r].hypotheses,
                 h,
@@ -518,6 +514,17 @@ pub fn find(
     finding.elapsed = start.elapsed();
     finding.engine_runs = engine_runs() - runs_before;
     Some(finding)
+}
+
+/// The verdict on rules stated: "confirmed" when the program followed
+/// them on the fresh games (`prediction`) and they reproduce every
+/// failing game seen (`explained` of `failing`), else "in part".
+fn verdict(prediction: &Prediction, explained: usize, failing: usize) -> &'static str {
+    if prediction.holds() && explained == failing {
+        "confirmed"
+    } else {
+        "in part"
+    }
 }
 
 /// The most fresh games the program is run on to tell apart the moments
@@ -681,11 +688,7 @@ fn stated_by_asking(
         pending: Vec::new(),
     };
     let failing = runs.iter().filter(|r| !r.passed).count();
-    let verdict = if prediction.holds() && hypothesis.count(Fit::Matched) == failing {
-        "confirmed"
-    } else {
-        "in part"
-    };
+    let verdict = verdict(&prediction, hypothesis.count(Fit::Matched), failing);
     Some(described(
         &[hypothesis],
         0,
@@ -1168,11 +1171,11 @@ const SPARED_SHARE: f64 = 0.1;
 /// broad rule beside another mistake prints the right output there (and
 /// a rule learnt of one literal that leaves that game out may live
 /// beside the broad one: then the rule of no literal is the one looked
-/// for). Each comes back
-/// alive with that run pending: it is fitted again with every rule
-/// stated beside it ([`Hypothesis::verify`]), and dies unless they
-/// together print what the program printed there, so that no rule set
-/// the program's own runs contradict is stated. Until `clock` is over.
+/// for). Each comes back alive with that run pending: it is fitted again
+/// with every rule stated beside it ([`Hypothesis::verify`]), and dies
+/// unless they together print what the program printed there, so that no
+/// rule set the program's own runs contradict is stated. Until `clock` is
+/// over.
 fn spared_by_one_run(
     candidates: &BTreeSet<DeviationRule>,
     living: &[Hypothesis],
