@@ -265,11 +265,16 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         let mut playable = self.decide_if(point, Choice(1), |_| 0);
         if card == Card::Kill {
-            let target = if playable {
+            let mut target = if playable {
                 self.kill_target(pig)
             } else {
                 None
             };
+            if let Some(seat) = target {
+                if !self.kill_beside_duel(pig, seat) {
+                    target = None;
+                }
+            }
             scan.kill_target = Some(target);
             playable = target.is_some();
         }
@@ -422,9 +427,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::DuelYield, target, Choice(u8::from(yields)))
             .about(player)
             .with_card(Card::Duel);
-        if self.decide_if(point, Choice(1), |_| 0) {
-            self.deal_damage(target, player);
-            return false;
+        match self.decide(point, |_| 0) {
+            Choice(0) => {}
+            yielded => {
+                if yielded == Choice(2) {
+                    // One exchange first: the target discards a kill.
+                    if let Some(card) = self.answers(target, Card::Kill, player) {
+                        self.emit(Event::Respond { pig: target, card });
+                    }
+                }
+                self.deal_damage(target, player);
+                return false;
+            }
         }
         let point = Point::new(DecisionKind::DuelFirst, player, Choice(0)).about(target);
         let (first, second) = if self.decide_if(point, Choice(1), |_| 0) {
@@ -433,20 +447,40 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             (target, player)
         };
         let mut player_discarded = false;
+        let (mut pig, mut other) = (first, second);
         loop {
-            for (pig, other) in [(first, second), (second, first)] {
-                let Some(card) = self.answers(pig, Card::Kill, other) else {
-                    self.lose_duel(pig, other, player);
+            let Some(card) = self.answers(pig, Card::Kill, other) else {
+                self.lose_duel(pig, other, player);
+                if D::PLAIN || !self.duel_goes_on(pig, other) {
                     return player_discarded;
-                };
-                player_discarded |= pig == player;
-                self.emit(Event::Respond { pig, card });
+                }
+                // Asked again, the loser still has no kill.
+                continue;
+            };
+            player_discarded |= pig == player;
+            self.emit(Event::Respond { pig, card });
+            if pig == second {
+                let point =
+                    Point::new(DecisionKind::DuelContinues, player, Choice(0)).about(target);
+                if !self.decide_if(point, Choice(0), |_| 0) {
+                    return player_discarded;
+                }
             }
-            let point = Point::new(DecisionKind::DuelContinues, player, Choice(0)).about(target);
-            if !self.decide_if(point, Choice(0), |_| 0) {
-                return player_discarded;
-            }
+            (pig, other) = (other, pig);
         }
+    }
+
+    /// Whether the duel goes on after `loser` took its damage from
+    /// `winner` (never, by the rules; a deviating run asks while the loser
+    /// lives and the game goes on).
+    fn duel_goes_on(&mut self, loser: Seat, winner: Seat) -> bool {
+        if !self.alive[loser] || self.winner.is_some() {
+            return false;
+        }
+        let point = Point::new(DecisionKind::DuelEnds, loser, Choice(0))
+            .about(winner)
+            .with_card(Card::Duel);
+        self.decide_if(point, Choice(1), |_| 0)
     }
 
     /// `loser` has no kill left in `player`'s duel: it takes 1 damage from
@@ -536,7 +570,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         while walked < self.n {
             walked += 1;
             pig = self.step(pig, way);
-            if !self.alive[pig] {
+            if !self.alive[pig] && (D::PLAIN || self.area_passes_dead(player, pig, card)) {
                 continue;
             }
             let asked = if D::PLAIN {
@@ -720,12 +754,45 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// MP now suspects `player`.
     fn suspect(&mut self, player: Seat) {
+        if !D::PLAIN {
+            self.other_suspicions(DecisionKind::SuspicionReplaces, player, self.trick);
+        }
         self.suspected[player] = true;
         if !D::PLAIN {
             self.once_suspected |= 1 << player;
             self.suspicions[player] = self.suspicions[player].saturating_add(1);
         }
         self.emit(Event::Suspect { pig: player });
+    }
+}
+
+// vocabB
+impl<T: Tracer, D: Decider> Table<'_, T, D> {
+    /// Whether `pig`, whose kill has `target` and which holds a duel with
+    /// a target, still kills (it does, by the rules: each card is playable
+    /// on its own). Deviating runs only.
+    fn kill_beside_duel(&mut self, pig: Seat, target: Seat) -> bool {
+        if !self.hand[pig].contains(&Card::Duel) {
+            return true;
+        }
+        let Some(duel) = self.duel_target_by_rules(pig) else {
+            return true;
+        };
+        let legal = if duel == target { 0b011 } else { 0b111 };
+        let point = Point::new(DecisionKind::KillBesideDuel, pig, Choice(0))
+            .about(target)
+            .with_card(Card::Kill)
+            .legal(legal);
+        self.decide(point, |_| 0) == Choice(0)
+    }
+
+    /// Whether the walk of `player`'s invasion or volley `card` passes the
+    /// dead `pig` over (it does, by the rules). Deviating runs only.
+    fn area_passes_dead(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
+        let point = Point::new(DecisionKind::AreaPassesDead, player, Choice(0))
+            .about(pig)
+            .with_card(card);
+        self.decide_if(point, Choice(0), |_| 0)
     }
 }
 

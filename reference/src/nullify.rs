@@ -46,8 +46,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         // An earlier chain's last nullifier on this card, for a first round.
         let earlier = self.last_nullifier.filter(|_| !D::PLAIN && !counter);
         // The target alone first: a first round's alternative; the rest of
-        // the first pass only: a counter round's.
-        let legal = if counter { 0b100_1111 } else { 0b10_1011 }
+        // the first pass only: a counter round's; a walk as long as the
+        // living pigs are many: either's.
+        let legal = if counter { 0b1100_1111 } else { 0b1010_1011 }
             | if earlier.is_some() { 0b1_0000 } else { 0 };
         let point = Point::new(DecisionKind::NullifyRoundStart, from, Choice(0)).legal(legal);
         let point = point.with_trick(self.trick);
@@ -63,6 +64,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Choice(4) => (earlier.unwrap_or(from), Walk::Round),
             Choice(5) => (from, Walk::TargetFirst),
             Choice(6) => (self.next_seat(from), Walk::RestOfPass),
+            Choice(7) => (from, Walk::LivingCount),
             _ => (from, Walk::Round),
         }
     }
@@ -161,6 +163,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             return (0, false);
         }
         let mut depth: usize = from;
+        if !D::PLAIN {
+            self.nullified_in_chain = 0;
+        }
         let (mut start, walk) = self.round_start(player, player, target, false);
         // A deviating run may ask the target alone before the round.
         let mut first = if D::PLAIN {
@@ -170,7 +175,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         };
         // The seats this round walks, and (deviating runs) how many seats
         // of the first pass were walked before it.
-        let mut asks = self.n;
+        let mut asks = self.seats_walked(walk);
         let mut walked = 0;
         loop {
             let mut nullifier = first.take();
@@ -194,7 +199,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                             break;
                         }
                     } else if !D::PLAIN && self.round_stops_at(pig, target, depth, holds) {
+                        self.willing_reveals(pig, target, depth, holds);
                         break;
+                    } else if !D::PLAIN {
+                        self.willing_reveals(pig, target, depth, holds);
                     }
                 }
                 pig = self.next_seat(pig);
@@ -205,6 +213,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             depth += 1;
             if !D::PLAIN {
                 self.last_nullifier = Some(pig);
+                self.nullified_in_chain |= 1 << pig;
             }
             self.emit(Event::Nullify {
                 pig,
@@ -234,7 +243,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             let (next, walk) = self.round_start(pig, player, target, true);
             start = next;
-            asks = self.n;
+            asks = self.seats_walked(walk);
             if walk == Walk::RestOfPass {
                 // On from the next pig, to the end of the first pass.
                 asks = self.n.saturating_sub(walked);
@@ -262,6 +271,43 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 }
 
+// vocabB
+impl<T: Tracer, D: Decider> Table<'_, T, D> {
+    /// How many seats a round walked `walk`'s way asks: every seat, or
+    /// (a deviating run's walk) as many as there are living pigs.
+    fn seats_walked(&self, walk: Walk) -> usize {
+        if walk == Walk::LivingCount {
+            self.alive[..self.n].iter().filter(|&&a| a).count()
+        } else {
+            self.n
+        }
+    }
+
+    /// Whether the unrevealed `pig`, which plays no nullify on `target` at
+    /// chain depth `depth`, reveals all the same because it would play one
+    /// but holds none (never, by the rules: only a nullify played
+    /// reveals). Deviating runs only.
+    fn willing_reveals(&mut self, pig: Seat, target: Seat, depth: usize, holds: bool) {
+        if holds || self.revealed[pig] || self.role[pig] == Role::Lord {
+            return;
+        }
+        let would = if depth % 2 == 0 {
+            self.wants_to_protect(pig, target)
+        } else {
+            self.wants_to_attack(pig, target)
+        };
+        if !would {
+            return;
+        }
+        let point = Point::new(DecisionKind::WillingReveals, pig, Choice(0)).about(target);
+        let point = point.with_trick(self.trick);
+        let extra = chain_features(depth);
+        if self.decide_if(point, Choice(1), |_| extra) {
+            self.reveal(pig, Card::Nullify);
+        }
+    }
+}
+
 /// How a nullify round walks the table.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Walk {
@@ -272,6 +318,9 @@ enum Walk {
     /// Only the seats the first round had not walked yet: the whole chain
     /// is one pass round the table.
     RestOfPass,
+    /// As many seats from the round's start as there are living pigs, dead
+    /// seats counted (vocabB).
+    LivingCount,
 }
 
 /// The context of a nullify at chain depth `depth` (0: the first): whether

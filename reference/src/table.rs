@@ -154,6 +154,13 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The last pig that played a nullify on the card being resolved
     /// (deviating runs only).
     pub(crate) last_nullifier: Option<Seat>,
+    // vocabB
+    /// The pigs that played a nullify in the current chain, a bit per seat
+    /// (for contexts only).
+    pub(crate) nullified_in_chain: u16,
+    /// The pigs that revealed by playing a nullify, a bit per seat (for
+    /// contexts only).
+    pub(crate) revealed_by_nullify: u16,
 }
 
 /// Which way a walk round the table goes: forward (1, 2, ..., n, 1) or
@@ -265,6 +272,8 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             area_played: false,
             last_attacked: None,
             last_nullifier: None,
+            nullified_in_chain: 0,
+            revealed_by_nullify: 0,
         };
         if !D::PLAIN {
             // Each pig's starting and maximum HP (4 by the rules).
@@ -485,7 +494,15 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 SubjectOnceSuspected,
                 self.once_suspected & (1 << subject) != 0
             );
+            put!(
+                SubjectRevealedByNullify,
+                self.revealed_by_nullify & (1 << subject) != 0
+            );
         }
+        put!(
+            ActorNullifiedInChain,
+            self.nullified_in_chain & (1 << actor) != 0
+        );
         put!(ActorHoldsKill, holds(actor, Card::Kill));
         put!(
             TrickByRebel,
@@ -770,6 +787,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             }
             return;
         }
+        if !D::PLAIN {
+            self.other_suspicions(DecisionKind::RevealClearsOthers, pig, Some(by));
+        }
         if self.suspected[pig] {
             self.clear_suspicion(pig, by);
         }
@@ -777,6 +797,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         if !D::PLAIN {
             self.revealed_in_resolution |= 1 << pig;
             self.revealed_this_turn |= 1 << pig;
+            if by == Card::Nullify {
+                self.revealed_by_nullify |= 1 << pig;
+            }
         }
         self.emit(Event::Reveal {
             pig,
@@ -796,6 +819,26 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             }
         } else if !D::PLAIN {
             self.suspicions[pig] = self.suspicions[pig].saturating_sub(1);
+        }
+    }
+
+    /// The lord's suspicions change for `pig` (`kind`: it reveals by
+    /// playing `card`, or comes to be suspected while `card` is resolved):
+    /// whether the lord's suspicion of each other pig it suspects stays (it
+    /// does, by the rules: a reveal clears only the revealing pig's own,
+    /// and the lord may suspect several pigs). Deviating runs only.
+    pub(crate) fn other_suspicions(&mut self, kind: DecisionKind, pig: Seat, card: Option<Card>) {
+        for other in 0..self.n {
+            if other == pig || !self.suspected[other] {
+                continue;
+            }
+            let point = Point::new(kind, pig, Choice(0))
+                .about(other)
+                .with_trick(card);
+            if self.decide_if(point, Choice(1), |_| 0) {
+                self.suspected[other] = false;
+                self.suspicions[other] = 0;
+            }
         }
     }
 

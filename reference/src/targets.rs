@@ -166,6 +166,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 let next = self.next_alive(player);
                 self.first_hostile_after(player, next, Card::Duel)
             }
+            // vocabB
+            Choice(4) => {
+                let next = self.next_alive(player);
+                (next != player && self.hostile(player, next, Card::Duel)).then_some(next)
+            }
+            Choice(5) => self.first_revealed_if_hostile(player),
+            Choice(6) => {
+                let last = self.living_from(player, Way::Backward);
+                self.first_hostile(player, Card::Duel)
+                    .filter(|&pig| pig != last)
+            }
             _ => self.first_hostile(player, Card::Duel),
         }
     }
@@ -177,6 +188,36 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         for _ in 1..self.n {
             pig = self.next_seat(pig);
             if self.alive[pig] && self.revealed[pig] && self.hostile(player, pig, Card::Duel) {
+                return Some(pig);
+            }
+        }
+        None
+    }
+
+    /// The first living revealed or suspected pig after `player` going
+    /// forward, if it is hostile to it (a deviating run's duel search that
+    /// stops at the first such pig).
+    fn first_revealed_if_hostile(&mut self, player: Seat) -> Option<Seat> {
+        let mut pig = player;
+        for _ in 1..self.n {
+            pig = self.next_seat(pig);
+            if self.alive[pig] && (self.revealed[pig] || self.suspected[pig]) {
+                return self.hostile(player, pig, Card::Duel).then_some(pig);
+            }
+        }
+        None
+    }
+
+    /// The pig `player` would duel by the rules, read without a decision
+    /// (a deviating run's context).
+    pub(crate) fn duel_target_by_rules(&self, player: Seat) -> Option<Seat> {
+        if self.role[player] == Role::Rebel {
+            return self.alive[0].then_some(0);
+        }
+        let mut pig = player;
+        for _ in 1..self.n {
+            pig = self.next_seat(pig);
+            if self.alive[pig] && self.would_attack(player, pig) {
                 return Some(pig);
             }
         }

@@ -1155,3 +1155,334 @@ fn a_second_crossbow_replaces_the_first_and_a_deviation_may_leave_no_weapon() {
         "FP\nDEAD\nF\n"
     );
 }
+
+// vocabB
+
+/// Turn 1: MP's invasion hurts both unrevealed FPs. Turn 2: FP2's two
+/// invasions bring FP3 to 1 HP and MP to 2 HP: MP suspects FP2. Turn 3:
+/// FP3 heals, and its two invasions bring MP to 0 HP (it eats its peach)
+/// and FP2 to 1 HP: MP suspects FP3 as well. Turn 4: MP duels the first
+/// pig it suspects, FP2, which holds no kill and dies (MP draws N N N);
+/// two invasions then kill FP3.
+const TWO_SUSPECTS: &str = "3 2\nMP F D D D\nFP D D D D\nFP D D D P\nP N\n";
+
+#[test]
+fn the_lord_suspects_several_pigs_and_a_deviation_may_keep_one_at_a_time() {
+    let game = game(TWO_SUSPECTS);
+    let (_, log) = decisions(&game, Budget::default());
+    let second = find(&log, DecisionKind::SuspicionReplaces, |_| true);
+    assert_eq!(
+        (second.turn, second.actor, second.subject, second.rule),
+        (3, 2, Some(1), Choice(0))
+    );
+    assert_eq!(second.kind.section(), "Responses");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D N N N\nDEAD\nDEAD\n".to_string())
+    );
+    // Suspecting FP3 drops FP2: in turn 4 MP duels FP3 (1 HP left), and
+    // its invasion kills FP2 (reward N N N), then FP3, one N more kept.
+    assert_eq!(
+        with_rule(&game, DecisionKind::SuspicionReplaces, &[], 1),
+        "MP\nD D D N N N N\nDEAD\nDEAD\n"
+    );
+}
+
+/// Turn 1: MP's two volleys cost each FP two dodges. Turn 2: FP2's volleys
+/// hurt FP3 twice and MP once: MP suspects FP2. Turn 3: FP3 equips its
+/// crossbow and kills at MP, revealing itself; its volleys bring MP to
+/// 0 HP (a peach). Turn 4: MP kills at the suspected FP2, heals, and its
+/// volleys kill FP3 (reward W W W) and then FP2.
+const REVEAL_BESIDE_SUSPECT: &str = "3 1\nMP D P K P\nFP D D D D\nFP Z D K D\nW\n";
+
+#[test]
+fn a_reveal_clears_only_its_own_suspicion_and_a_deviation_may_clear_them_all() {
+    let game = game(REVEAL_BESIDE_SUSPECT);
+    let (_, log) = decisions(&game, Budget::default());
+    let reveal = find(&log, DecisionKind::RevealClearsOthers, |_| true);
+    assert_eq!(
+        (reveal.turn, reveal.actor, reveal.subject, reveal.rule),
+        (3, 2, Some(1), Choice(0))
+    );
+    assert_eq!(reveal.kind.section(), "Targets (hostility)");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nW W\nDEAD\nDEAD\n".to_string())
+    );
+    // FP3's reveal clears the suspicion of FP2 too: in turn 4 MP keeps its
+    // kill (no target), and FP2 dies of the third volley, after FP3.
+    assert_eq!(
+        with_rule(&game, DecisionKind::RevealClearsOthers, &[], 1),
+        "MP\nK W\nDEAD\nDEAD\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP twice (MP has no kill: 2 HP). Turn 3: MP's four
+/// duels kill FP2, which has no kill either.
+const DUELS_WITHOUT_KILLS: &str = "2 1\nMP D D D D\nFP D D D D\nF\n";
+
+#[test]
+fn a_duel_ends_at_its_damage_and_a_deviation_may_fight_to_the_death() {
+    let game = game(DUELS_WITHOUT_KILLS);
+    let (_, log) = decisions(&game, Budget::default());
+    let ends = find(&log, DecisionKind::DuelEnds, |_| true);
+    assert_eq!(
+        (ends.turn, ends.actor, ends.subject, ends.rule),
+        (2, 0, Some(1), Choice(0))
+    );
+    assert_eq!(ends.kind.section(), "Responses");
+    assert_eq!(reference_text(&game), Ok("MP\nD D D D\nDEAD\n".to_string()));
+    // FP2's first duel goes on: MP, with no kill, takes 1 damage four
+    // times and dies.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DuelEnds, &[], 1),
+        "FP\nDEAD\nD D D D F\n"
+    );
+    // A duel search that stops one pig early: MP's only other pig is the
+    // last before it, so MP never duels, and FP2's duels in turn 4 kill it.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DuelSearch, &[], 6),
+        "FP\nDEAD\nD D D D\n"
+    );
+}
+
+/// Turn 2: FP2 reveals, dueling MP twice (2 HP). Turn 3: ZP3 passes MP and
+/// duels FP2 twice (2 HP). Turn 4: MP's two duels kill FP2.
+const LOYALIST_DUELS_PAST_THE_LORD: &str = "3 1\nMP D D D D\nFP D D D D\nZP D D D D\nF\n";
+
+/// Turn 3: FP3 duels MP; ZP2 protects MP with its nullify and reveals.
+/// Turn 4: MP passes the revealed ZP2 and its four duels kill FP3.
+const LORD_DUELS_PAST_A_LOYALIST: &str = "3 1\nMP D D D D\nZP J D D D\nFP D D D D\nF\n";
+
+#[test]
+fn a_duel_goes_to_the_first_enemy_and_deviations_may_stop_the_search_short() {
+    let past_lord = game(LOYALIST_DUELS_PAST_THE_LORD);
+    let (_, log) = decisions(&past_lord, Budget::default());
+    let search = find(&log, DecisionKind::DuelSearch, |d| d.actor == 2);
+    assert_eq!((search.turn, search.rule), (3, Choice(0)));
+    assert_eq!(search.kind.section(), "Targets (hostility)");
+    assert_eq!(
+        reference_text(&past_lord),
+        Ok("MP\nD D D D F F\nDEAD\nD D D D\n".to_string())
+    );
+    // A duel at distance 1: ZP3's next pig is MP, so it keeps its duels,
+    // and MP needs four to kill FP2.
+    assert_eq!(
+        with_rule(&past_lord, DecisionKind::DuelSearch, &[], 4),
+        "MP\nD D D D\nDEAD\nD D D D F F\n"
+    );
+    let past_loyalist = game(LORD_DUELS_PAST_A_LOYALIST);
+    assert_eq!(
+        reference_text(&past_loyalist),
+        Ok("MP\nD D D D\nD D D F F\nDEAD\n".to_string())
+    );
+    // MP's search stops at the first revealed pig, ZP2, which it does not
+    // attack: no duel; in turn 5 ZP2's four duels kill FP3.
+    let lord = [(Feature::ActorLord, true)];
+    assert_eq!(
+        with_rule(&past_loyalist, DecisionKind::DuelSearch, &lord, 5),
+        "MP\nD D D D F F F F\nD D D\nDEAD\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP, which discards its kill and wins (FP2 3 HP); the
+/// second duel costs MP 1 HP. Turn 3: MP's three duels kill FP2.
+const ONE_KILL_AGAINST_A_DUEL: &str = "2 1\nMP D D D K\nFP D D D D\nF\n";
+
+#[test]
+fn a_duels_target_fights_and_a_deviation_may_give_in_after_one_kill() {
+    let game = game(ONE_KILL_AGAINST_A_DUEL);
+    let (_, log) = decisions(&game, Budget::default());
+    let duel = find(&log, DecisionKind::DuelYield, |_| true);
+    assert_eq!((duel.turn, duel.actor, duel.rule), (2, 0, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("MP\nD D D F\nDEAD\n".to_string()));
+    // MP discards its kill and still takes the damage: FP2 keeps 4 HP, and
+    // MP needs all four duels in turn 3.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DuelYield, &[], 2),
+        "MP\nD D D\nDEAD\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP (3 HP), kills at it (dodged), and its three
+/// other duels kill MP.
+const KILL_BESIDE_DUELS: &str = "2 1\nMP D D D D\nFP D F K F\nF\n";
+
+#[test]
+fn a_pig_kills_though_it_holds_a_duel_and_a_deviation_may_keep_to_its_duels() {
+    let game = game(KILL_BESIDE_DUELS);
+    let (_, log) = decisions(&game, Budget::default());
+    let kill = find(&log, DecisionKind::KillBesideDuel, |_| true);
+    assert_eq!(
+        (kill.turn, kill.actor, kill.subject, kill.rule),
+        (2, 1, Some(0), Choice(0))
+    );
+    assert_eq!(kill.kind.section(), "Targets (hostility)");
+    assert!(!kill.is_legal(Choice(2)), "its duel goes to the same pig");
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nD\n".to_string()));
+    assert_eq!(
+        with_rule(&game, DecisionKind::KillBesideDuel, &[], 1),
+        "FP\nDEAD\nD K\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP twice (2 HP); its kill has no target (ZP3 is
+/// unrevealed). Turn 3: ZP3 duels FP2: FP2 discards its kill and wins
+/// (ZP3 3 HP), then loses the second (3 HP). Turn 4: MP's three duels
+/// kill FP2.
+const WILLING_WITHOUT_NULLIFY: &str = "3 1\nMP D D D D\nFP D K D D\nZP D D D D\nF\n";
+
+#[test]
+fn only_a_nullify_played_reveals_and_a_deviation_may_reveal_the_willing() {
+    let game = game(WILLING_WITHOUT_NULLIFY);
+    let (_, log) = decisions(&game, Budget::default());
+    let willing = find(&log, DecisionKind::WillingReveals, |_| true);
+    assert_eq!(
+        (willing.turn, willing.actor, willing.subject, willing.rule),
+        (2, 2, Some(0), Choice(0))
+    );
+    assert_eq!(willing.kind.section(), "Nullify (J)");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D F\nDEAD\nD D D D\n".to_string())
+    );
+    // ZP3 would protect MP from FP2's duel: revealed so, it is FP2's kill
+    // target (it dodges); FP2 has no kill left for ZP3's duels in turn 3,
+    // and MP needs only two in turn 4.
+    assert_eq!(
+        with_rule(&game, DecisionKind::WillingReveals, &[], 1),
+        "MP\nD D D D F F\nDEAD\nD D D\n"
+    );
+}
+
+/// Turn 1: MP's three invasions bring both FPs to 1 HP. Turn 2: FP2's
+/// invasion kills FP3 (reward F F F); MP protects itself with its nullify
+/// (the round: FP2, dead FP3, MP), and FP2's four duels then kill MP.
+const ROUND_PAST_A_DEAD_SEAT: &str = "3 1\nMP N N N J\nFP D D N D\nFP D D D D\nF\n";
+
+#[test]
+fn a_nullify_round_asks_every_living_pig_and_a_deviation_may_walk_too_few_seats() {
+    let game = game(ROUND_PAST_A_DEAD_SEAT);
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D D F\nDEAD\n".to_string())
+    );
+    // The round walks two seats, as two pigs live: FP2 and dead FP3. MP is
+    // not asked: hurt, it suspects FP2, and three duels kill it.
+    assert_eq!(
+        with_rule(&game, DecisionKind::NullifyRoundStart, &[], 7),
+        "FP\nDEAD\nD D D F F\nDEAD\n"
+    );
+}
+
+/// Turn 2: FP2's duel on MP draws a chain of four nullifies (ZP3, FP2, MP,
+/// FP2 again): the duel takes effect (3 HP), and so does the second (2 HP).
+/// Turn 3: ZP3 duels FP2 twice (2 HP). Turn 4: MP's two duels kill FP2.
+const CHAIN_OF_FOUR: &str = "3 1\nMP J D D D\nFP J D J D\nZP D J D D\nF\n";
+
+#[test]
+fn a_pig_nullifies_again_in_a_chain_and_a_deviation_may_ask_it_once() {
+    let game = game(CHAIN_OF_FOUR);
+    let (_, log) = decisions(&game, Budget::default());
+    // FP2, which played the chain's second nullify, is asked again after
+    // MP's third: by the rules it plays its other one.
+    let again = find(&log, DecisionKind::NullifyWants, |d| {
+        d.context.has(Feature::ActorNullifiedInChain) && d.rule == Choice(1)
+    });
+    assert_eq!((again.turn, again.actor), (2, 1));
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D F F\nDEAD\nD D D\n".to_string())
+    );
+    // FP2 does not cancel MP's nullify: the first duel is cancelled, and
+    // FP2 keeps a nullify that protects it from ZP3's first duel; MP then
+    // needs three duels.
+    let again = [(Feature::ActorNullifiedInChain, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::NullifyWants, &again, 0),
+        "MP\nD D D F\nDEAD\nD D D\n"
+    );
+}
+
+/// Turns 1 to 3: each pig's two volleys cost the others their dodges.
+/// Turn 4: MP's volleys hurt both FPs twice. Turn 5: FP2's volleys kill
+/// FP3 (reward W W W) and, with two more, MP.
+const VOLLEYS_PAST_A_DEAD_REBEL: &str = "3 1\nMP D D D D\nFP D D D D\nFP D D D D\nW\n";
+
+#[test]
+fn a_volley_passes_over_the_dead_and_a_deviation_may_kill_them_again() {
+    let game = game(VOLLEYS_PAST_A_DEAD_REBEL);
+    let (_, log) = decisions(&game, Budget::default());
+    let dead = find(&log, DecisionKind::AreaPassesDead, |_| true);
+    assert_eq!(
+        (dead.turn, dead.actor, dead.subject, dead.rule),
+        (5, 1, Some(2), Choice(0))
+    );
+    assert_eq!(dead.kind.section(), "Responses");
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nW\nDEAD\n".to_string()));
+    // Each of FP2's last two volleys kills dead FP3 again: two more
+    // rewards of W W W.
+    assert_eq!(
+        with_rule(&game, DecisionKind::AreaPassesDead, &[], 1),
+        "FP\nDEAD\nW W W W W W W\nDEAD\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP, and ZP3 protects MP with its nullify, revealing
+/// itself: FP2 then kills at ZP3 (dodged), and its second duel costs MP
+/// 1 HP. Turn 3: ZP3 duels FP2 twice (2 HP). Turn 4: MP's two duels kill it.
+const REVEALED_BY_NULLIFY: &str = "3 1\nMP D D D D\nFP K D D D\nZP D D D J\nF\n";
+
+#[test]
+fn a_nullify_reveals_a_kill_target_and_a_deviation_may_not_see_that_reveal() {
+    let game = game(REVEALED_BY_NULLIFY);
+    let (_, log) = decisions(&game, Budget::default());
+    let hostile = find(&log, DecisionKind::Hostile, |d| {
+        d.context.has(Feature::SubjectRevealedByNullify)
+    });
+    assert_eq!(
+        (hostile.turn, hostile.actor, hostile.subject, hostile.rule),
+        (2, 1, Some(2), Choice(1))
+    );
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D F F\nDEAD\nD D\n".to_string())
+    );
+    // FP2 does not attack ZP3, revealed by a nullify: it keeps its kill
+    // for ZP3's first duel in turn 3, and MP needs three duels.
+    let by_nullify = [(Feature::SubjectRevealedByNullify, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::Hostile, &by_nullify, 0),
+        "MP\nD D D D F\nDEAD\nD D D\n"
+    );
+}
+
+/// Turn 2: FP2 duels MP twice (2 HP). Turn 3: ZP3 duels FP2: FP2 and ZP3
+/// each discard their kill, and FP2 loses (3 HP), then loses the second
+/// (2 HP). Turn 4: MP's two duels kill FP2.
+const PLAYER_WITH_ONE_KILL: &str = "3 1\nMP D D D D\nFP D K D D\nZP D D K D\nF\n";
+
+#[test]
+fn a_duels_player_fights_with_every_kill_and_a_deviation_may_keep_its_last() {
+    let game = game(PLAYER_WITH_ONE_KILL);
+    let (_, log) = decisions(&game, Budget::default());
+    let answer = find(&log, DecisionKind::Answers, |d| d.actor == 2);
+    assert_eq!((answer.turn, answer.rule), (3, Choice(0)));
+    assert!(!answer.context.has(Feature::ActorHoldsTwo));
+    assert!(!answer.context.has(Feature::KillPlayed));
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D F F\nDEAD\nD D D\n".to_string())
+    );
+    // The duel's player keeps its last kill when it has played none this
+    // phase: ZP3 takes the damage of its first duel, and MP needs three.
+    let last_kill = [
+        (Feature::ActorPlayedTrick, true),
+        (Feature::ActorHoldsTwo, false),
+        (Feature::KillPlayed, false),
+    ];
+    assert_eq!(
+        with_rule(&game, DecisionKind::Answers, &last_kill, 1),
+        "MP\nD D D D F\nDEAD\nD D K D\n"
+    );
+}

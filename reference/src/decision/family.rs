@@ -138,7 +138,7 @@ fn legal(kind: DecisionKind, when: &ContextRule, choose: Choice) -> bool {
         // "Again from the trick's player" is the first round's own start.
         return !when.literals().any(|l| l == (Feature::CounterRound, false));
     }
-    if kind == DecisionKind::NullifyRoundStart && choose.0 >= 5 {
+    if kind == DecisionKind::NullifyRoundStart && matches!(choose.0, 5 | 6) {
         // The target alone first is for a first round only; the rest of
         // the first pass, for a counter round only.
         let first_round = choose == Choice(5);

@@ -298,6 +298,12 @@ features! {
         "the lord's suspicion of {a} was raised twice or more", "the lord's suspicion of {a} was raised at most once";
     PlayedSinceKill, "played-since-kill", "the pig played another card since its last kill this phase",
         "{a} played another card since its last kill", "{a} played no other card since its last kill";
+    // vocabB
+    ActorNullifiedInChain, "actor-nullified-in-chain", "the pig has already played a nullify in this chain",
+        "{a} has already played a nullify in this chain", "{a} has played no nullify in this chain";
+    SubjectRevealedByNullify, "subject-revealed-by-nullify",
+        "the other pig revealed by playing a nullify (not by a kill, duel or other card)",
+        "{s} revealed by playing a nullify", "{s} did not reveal by playing a nullify";
 }
 
 // A feature set is a 128-bit mask.
@@ -542,7 +548,8 @@ kinds! {
         ["no: not an enemy it attacks", "yes: an enemy it attacks"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsNext, CardKill, CardDuel,
-         SubjectNextSeat, Wrapped, SubjectRevealedThisTurn, SubjectOnceSuspected],
+         SubjectNextSeat, Wrapped, SubjectRevealedThisTurn, SubjectOnceSuspected,
+         SubjectRevealedByNullify],
         VARIES;
     KillPastDead, "kill-past-dead", TARGETS,
         "the next seat holds a dead pig: does the kill look past it to the next living pig?",
@@ -570,7 +577,10 @@ kinds! {
         ["the first going forward",
          "the first revealed rebel going forward (a suspected pig only when there is none)",
          "the first going backward",
-         "the first going forward from its second living pig (the next one is passed over)"],
+         "the first going forward from its second living pig (the next one is passed over)",
+         "the next living pig only, if it attacks it (a duel at distance 1, like a kill)",
+         "the first revealed or suspected pig going forward, if it attacks it (the search stops there)",
+         "the first going forward, but never the last living pig before it (the search stops one pig early)"],
         [ActorLord, ActorLoyalist, ActorRevealed, TwoAlive],
         YES;
     RebelDuelTarget, "rebel-duel-target", TARGETS,
@@ -608,7 +618,8 @@ kinds! {
         YES;
     DuelYield, "duel-yield", RESPONSES,
         "the duel is not nullified: does its target give in without fighting (1 damage from the player)?",
-        ["no: it fights with its kills", "yes: it takes 1 damage without fighting"],
+        ["no: it fights with its kills", "yes: it takes 1 damage without fighting",
+         "yes, after one exchange: it discards a kill (if it holds one), then takes 1 damage"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, ActorSuspected, SubjectLord,
          SubjectLoyalist, SubjectRebel, ActorHoldsKill, SubjectHoldsKill],
         VARIES;
@@ -646,7 +657,8 @@ kinds! {
         "the pig holds the card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does it give it up?",
         ["yes: it discards its leftmost one", "no: it keeps its cards (and takes the damage, or loses the duel)"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
-         ActorPlayedTrick, TrickKill, TrickDuel, TrickInvasion, TrickVolley, ActorHpOne],
+         ActorPlayedTrick, TrickKill, TrickDuel, TrickInvasion, TrickVolley, ActorHpOne,
+         KillPlayed, ActorHoldsTwo],
         YES;
     AnswerWith, "answer-with", RESPONSES,
         "the pig holds no card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does another card answer it?",
@@ -688,7 +700,8 @@ kinds! {
          "at the trick's target",
          "at the last nullifier of an earlier chain on this card",
          "at the trick's target alone first (it may protect itself), then at the trick's player",
-         "at the pig after it, and only to the end of the first round: the whole chain is one pass round the table"],
+         "at the pig after it, and only to the end of the first round: the whole chain is one pass round the table",
+         "at the pig whose card it answers, walking only as many seats as there are living pigs (dead seats counted: the last living pigs of the walk are not asked)"],
         [CounterRound, CardDuel, CardInvasion, CardVolley, ActorLord, ActorLoyalist, ActorRebel],
         YES;
     NullifyWants, "nullify-wants", NULLIFY,
@@ -697,14 +710,15 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsActor, Protecting, CardDuel,
          CardInvasion, CardVolley, CounterRound, ActorPlayedTrick, ActorAfterPlayer, Wrapped,
-         SubjectRevealedThisTurn, LastAsked, TrickByRebel, SubjectHoldsAnswer],
+         SubjectRevealedThisTurn, LastAsked, TrickByRebel, SubjectHoldsAnswer,
+         ActorNullifiedInChain],
         VARIES;
     RoundGoesOn, "round-goes-on", NULLIFY,
         "a pig plays no nullify here (it would but holds none, or it holds one but does not want to): does the round go on to the next pig?",
         ["yes: the next pig is asked", "no: the round ends there, with no nullify"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectIsActor, Protecting, CounterRound, CardDuel, CardInvasion, CardVolley,
-         ActorPlayedTrick, TrickByRebel, ActorHoldsNullify],
+         ActorPlayedTrick, TrickByRebel, ActorHoldsNullify, ActorNullifiedInChain],
         YES;
     NullifyReveals, "nullify-reveals", NULLIFY,
         "does playing this nullify reveal its player, and when?",
@@ -852,6 +866,47 @@ kinds! {
         ["DEAD", "the hand it held when it died", "an empty line", "no line at all"],
         [ActorLord, ActorLoyalist, ActorRebel, DeathEndedGame, ActorNoLivingAfter],
         Some(Choice(0));
+    // vocabB
+    SuspicionReplaces, "suspicion-replaces", RESPONSES,
+        "the lord comes to suspect a pig while it suspects another: does the other suspicion stay?",
+        ["yes: the lord suspects both", "no: the new suspicion replaces the old one"],
+        [ActorLoyalist, ActorRebel, SubjectLoyalist, SubjectRebel, CardInvasion, CardVolley],
+        YES;
+    RevealClearsOthers, "reveal-clears-others", TARGETS,
+        "a pig reveals while the lord suspects another pig: does that other suspicion stay?",
+        ["yes: a reveal clears only the revealing pig's own suspicion",
+         "no: the lord's suspicion of the other pig is cleared too"],
+        [ActorLoyalist, ActorRebel, ActorSuspected, SubjectLoyalist, SubjectRebel, CardKill,
+         CardDuel, CardNullify, CardArea],
+        YES;
+    DuelEnds, "duel-ends", RESPONSES,
+        "the duel's loser took its 1 damage and lives: does the duel end?",
+        ["yes: one damage ends the duel",
+         "no: the loser is asked for a kill again, and takes 1 damage each time it has none"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         ActorPlayedTrick, ActorHpOne, ActorRescued],
+        YES;
+    KillBesideDuel, "kill-beside-duel", TARGETS,
+        "the pig holds a duel that has a target, and its kill has a target too: does it still kill?",
+        ["yes: the kill is playable at its target",
+         "no: it keeps to its duel, and the kill is not played",
+         "no, but only when its duel would go to another pig (it keeps its kill for that enemy)"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
+         SubjectRebel, SubjectSuspected],
+        YES;
+    WillingReveals, "willing-reveals", NULLIFY,
+        "the unrevealed pig would play a nullify here but holds none: does it reveal all the same?",
+        ["no: only a nullify played reveals", "yes: its will reveals it"],
+        [ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel, Protecting,
+         CounterRound, CardDuel, CardInvasion, CardVolley, ActorPlayedTrick],
+        YES;
+    AreaPassesDead, "area-passes-dead", RESPONSES,
+        "the invasion or volley walks to a dead pig's seat: is the dead pig passed over?",
+        ["yes: dead pigs are skipped",
+         "no: the dead pig answers like a living one (it takes the damage and dies again)"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         CardInvasion, CardVolley, SubjectHandEmpty],
+        YES;
 }
 
 impl DecisionKind {

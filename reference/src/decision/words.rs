@@ -235,6 +235,9 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} duels the first revealed rebel going forward, a suspected pig only when there is none",
                 "{a} duels the first pig it attacks going backward",
                 "{a} duels the first pig it attacks going forward from its second living pig, passing over the next",
+                "{a} duels only its next living pig, if it attacks it (a duel at distance 1, like a kill)",
+                "the search of {a} for a duel target stops at the first revealed or suspected pig, a duel target only if it attacks it",
+                "the search of {a} for a duel target stops one pig early: the last living pig before {a} is never dueled",
             ],
             &[],
         ),
@@ -431,6 +434,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} fights back with its kills",
                 "{a} gives in and takes 1 damage from {s} without fighting",
+                "{a} discards one kill, then gives in and takes 1 damage from {s}",
             ],
             &[F::ActorLoyalist, F::SubjectLord],
         ),
@@ -548,6 +552,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "a nullify round on a pig starts at the last nullifier of an earlier chain on the same card",
                 "a nullify round first asks the trick's target alone (it may protect itself), then the table from the trick's player",
                 "after a nullify the offers go on from the next pig of the same round, to its end: the chain is one pass round the table",
+                "a nullify round walks only as many seats as there are living pigs, dead seats counted: the last living pigs of the walk are not asked",
             ],
             &[F::CounterRound],
         ),
@@ -751,6 +756,68 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} prints no line at all",
             ],
             &[F::ActorDead],
+        ),
+        // vocabB
+        K::SuspicionReplaces => v(
+            "the newly suspected pig",
+            "the pig suspected before",
+            "an invasion or volley",
+            &[
+                "the lord suspects {a} and still suspects {s}",
+                "the lord's suspicion of {a} replaces its suspicion of {s}: it suspects one pig at a time",
+            ],
+            &[],
+        ),
+        K::RevealClearsOthers => v(
+            "the revealing pig",
+            "the other suspected pig",
+            "a card",
+            &[
+                "a reveal by {a} leaves the lord's suspicion of {s} as it was",
+                "a reveal by {a} clears the lord's suspicion of {s} too",
+            ],
+            &[],
+        ),
+        K::DuelEnds => v(
+            "the duel's loser",
+            "the duel's winner",
+            "a duel",
+            &[
+                "a duel ends when {a} takes its 1 damage",
+                "a duel goes on after {a} took its damage: with no kill, it takes 1 damage from {s} again and again",
+            ],
+            &[],
+        ),
+        K::KillBesideDuel => v(
+            "the player",
+            "its kill target",
+            "a kill",
+            &[
+                "{a} kills {s} though it holds a duel",
+                "{a}, holding a duel, does not kill {s}",
+                "{a}, holding a duel for another pig, does not kill {s}",
+            ],
+            &[],
+        ),
+        K::WillingReveals => v(
+            "the pig without a nullify",
+            "the trick's target",
+            "a trick",
+            &[
+                "{a} stays unrevealed when it would nullify on {s} but holds no nullify",
+                "{a} reveals when it would nullify on {s} but holds no nullify",
+            ],
+            &[],
+        ),
+        K::AreaPassesDead => v(
+            "the player",
+            "a dead pig",
+            "an invasion or volley",
+            &[
+                "the {name} of {a} passes over {s}",
+                "the {name} of {a} reaches {s}, which takes the damage and dies again",
+            ],
+            &[],
         ),
     }
 }
