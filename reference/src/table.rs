@@ -158,8 +158,8 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The pigs that played a nullify in the current chain, a bit per seat
     /// (for contexts only).
     pub(crate) nullified_in_chain: u16,
-    /// The pigs that revealed by playing a nullify, a bit per seat (for
-    /// contexts only).
+    /// The pigs that revealed by playing a nullify and have played no kill
+    /// or duel since, a bit per seat (for contexts only).
     pub(crate) revealed_by_nullify: u16,
 }
 
@@ -778,6 +778,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// reveal clears the lord's suspicion (also of a revealed pig, which
     /// only a deviation leaves suspected).
     pub(crate) fn reveal(&mut self, pig: Seat, by: Card) {
+        if !D::PLAIN {
+            if matches!(by, Card::Kill | Card::Duel) {
+                // Its hostility shows now, not only by its nullifies.
+                self.revealed_by_nullify &= !(1 << pig);
+            }
+            // Revealed already or not: whether the other suspicions stay
+            // (the lord, known from the start, never reveals).
+            if self.role[pig] != Role::Lord {
+                self.other_suspicions(DecisionKind::RevealClearsOthers, pig, Some(by));
+            }
+        }
         if self.revealed[pig] {
             // Only a deviation leaves a revealed pig suspected. Playing a
             // card that reveals reveals it again, and a reveal clears the
@@ -786,9 +797,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 self.clear_suspicion(pig, by);
             }
             return;
-        }
-        if !D::PLAIN {
-            self.other_suspicions(DecisionKind::RevealClearsOthers, pig, Some(by));
         }
         if self.suspected[pig] {
             self.clear_suspicion(pig, by);

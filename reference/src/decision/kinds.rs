@@ -302,8 +302,9 @@ features! {
     ActorNullifiedInChain, "actor-nullified-in-chain", "the pig has already played a nullify in this chain",
         "{a} has already played a nullify in this chain", "{a} has played no nullify in this chain";
     SubjectRevealedByNullify, "subject-revealed-by-nullify",
-        "the other pig revealed by playing a nullify (not by a kill, duel or other card)",
-        "{s} revealed by playing a nullify", "{s} did not reveal by playing a nullify";
+        "the other pig revealed by playing a nullify, and has played no kill or duel since",
+        "{s} revealed by a nullify and has played no kill or duel",
+        "{s} did not reveal by a nullify, or has played a kill or duel since";
 }
 
 // A feature set is a 128-bit mask.
@@ -873,11 +874,11 @@ kinds! {
         [ActorLoyalist, ActorRebel, SubjectLoyalist, SubjectRebel, CardInvasion, CardVolley],
         YES;
     RevealClearsOthers, "reveal-clears-others", TARGETS,
-        "a pig reveals while the lord suspects another pig: does that other suspicion stay?",
+        "a pig reveals (or, revealed already, plays a card that reveals) while the lord suspects another pig: does that other suspicion stay?",
         ["yes: a reveal clears only the revealing pig's own suspicion",
          "no: the lord's suspicion of the other pig is cleared too"],
         [ActorLoyalist, ActorRebel, ActorSuspected, SubjectLoyalist, SubjectRebel, CardKill,
-         CardDuel, CardNullify, CardArea],
+         CardDuel, CardNullify, CardArea, ActorRevealed],
         YES;
     DuelEnds, "duel-ends", RESPONSES,
         "the duel's loser took its 1 damage and lives: does the duel end?",
