@@ -149,8 +149,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     pub(crate) fn duel_target(&mut self, player: Seat) -> Option<Seat> {
         if self.role[player] == Role::Rebel {
             let point = Point::new(DecisionKind::RebelDuelTarget, player, Choice(0)).about(0);
-            if self.decide_if(point, Choice(0), |_| 0) {
-                return self.alive[0].then_some(0);
+            match self.decide(point, |_| 0) {
+                Choice(0) => return self.alive[0].then_some(0),
+                Choice(2) => return None,
+                _ => {}
             }
         }
         if D::PLAIN || self.role[player] == Role::Rebel {

@@ -1486,3 +1486,25 @@ fn a_duels_player_fights_with_every_kill_and_a_deviation_may_keep_its_last() {
         "MP\nD D D D F\nDEAD\nD D K D\n"
     );
 }
+
+/// Turn 2: FP2's volley hurts MP (3 HP), who suspects it; FP2's two duels
+/// reveal it and bring MP to 1 HP. Turn 3: MP heals three times and its
+/// four duels kill FP2.
+const UNREVEALED_REBEL_DUELS: &str = "2 1\nMP P P P P\nFP W D D D\nF\n";
+
+#[test]
+fn a_rebel_duels_the_lord_unrevealed_and_a_deviation_may_duel_only_once_revealed() {
+    let game = game(UNREVEALED_REBEL_DUELS);
+    let (_, log) = decisions(&game, Budget::default());
+    let duel = find(&log, DecisionKind::RebelDuelTarget, |d| d.turn == 2);
+    assert!(!duel.context.has(Feature::ActorRevealed));
+    assert_eq!((duel.actor, duel.rule), (1, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("MP\nP\nDEAD\n".to_string()));
+    // Unrevealed, FP2 plays no duel: MP, at 3 HP, heals once and duels
+    // the suspected FP2 to death.
+    let unrevealed = [(Feature::ActorRevealed, false)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::RebelDuelTarget, &unrevealed, 2),
+        "MP\nP P P\nDEAD\n"
+    );
+}

@@ -586,7 +586,8 @@ kinds! {
         YES;
     RebelDuelTarget, "rebel-duel-target", TARGETS,
         "whom does a rebel duel?",
-        ["the lord", "the first lord or revealed loyalist going forward"],
+        ["the lord", "the first lord or revealed loyalist going forward",
+         "nobody: it plays no duel"],
         [ActorRevealed, ActorSuspected, SubjectIsNext, ActorHpOne, ActorHpFull, TwoAlive],
         YES;
     RevealOnPlay, "reveal-on-play", TARGETS,

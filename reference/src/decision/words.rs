@@ -393,6 +393,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} duels the lord",
                 "{a} duels the first lord or revealed loyalist going forward",
+                "{a} plays no duel",
             ],
             &[],
         ),
