@@ -232,6 +232,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Card::Kill => true,
             Card::Duel => {
                 let mut target = self.duel_target(pig);
+                if !D::PLAIN {
+                    target = target.filter(|&seat| self.duel_in_reach(pig, seat));
+                }
                 if !D::PLAIN && (self.duel_played || self.kill_played) {
                     if let Some(seat) = target {
                         // With a target, a duel is playable, whatever was
@@ -784,6 +787,19 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             .with_card(Card::Kill)
             .legal(legal);
         self.decide(point, |_| 0) == Choice(0)
+    }
+
+    /// Whether `pig` may duel `target` (by the rules, at any distance: a
+    /// decision where the target is not its next living pig). Deviating
+    /// runs only.
+    fn duel_in_reach(&mut self, pig: Seat, target: Seat) -> bool {
+        if target == self.next_alive(pig) {
+            return true;
+        }
+        let point = Point::new(DecisionKind::DuelDistance, pig, Choice(0))
+            .about(target)
+            .with_card(Card::Duel);
+        self.decide_if(point, Choice(0), |_| 0)
     }
 
     /// Whether the walk of `player`'s invasion or volley `card` passes the

@@ -169,12 +169,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.first_hostile_after(player, next, Card::Duel)
             }
             // vocabB
-            Choice(4) => {
-                let next = self.next_alive(player);
-                (next != player && self.hostile(player, next, Card::Duel)).then_some(next)
-            }
-            Choice(5) => self.first_revealed_if_hostile(player),
-            Choice(6) => {
+            Choice(4) => self.first_revealed_if_hostile(player),
+            Choice(5) => {
                 let last = self.living_from(player, Way::Backward);
                 self.first_hostile(player, Card::Duel)
                     .filter(|&pig| pig != last)

@@ -1241,7 +1241,7 @@ fn a_duel_ends_at_its_damage_and_a_deviation_may_fight_to_the_death() {
     // A duel search that stops one pig early: MP's only other pig is the
     // last before it, so MP never duels, and FP2's duels in turn 4 kill it.
     assert_eq!(
-        with_rule(&game, DecisionKind::DuelSearch, &[], 6),
+        with_rule(&game, DecisionKind::DuelSearch, &[], 5),
         "FP\nDEAD\nD D D D\n"
     );
 }
@@ -1265,10 +1265,15 @@ fn a_duel_goes_to_the_first_enemy_and_deviations_may_stop_the_search_short() {
         reference_text(&past_lord),
         Ok("MP\nD D D D F F\nDEAD\nD D D D\n".to_string())
     );
-    // A duel at distance 1: ZP3's next pig is MP, so it keeps its duels,
-    // and MP needs four to kill FP2.
+    // A loyalist's duel at distance 1, like a kill (a rule of "A turn": a
+    // duel goes at any distance): ZP3's next pig is MP, so it keeps its
+    // duels, and MP needs four to kill FP2.
+    let loyalist = [(Feature::ActorLoyalist, true)];
+    let distance = find(&log, DecisionKind::DuelDistance, |d| d.actor == 2);
+    assert_eq!((distance.turn, distance.subject), (3, Some(1)));
+    assert_eq!(distance.kind.section(), "A turn");
     assert_eq!(
-        with_rule(&past_lord, DecisionKind::DuelSearch, &[], 4),
+        with_rule(&past_lord, DecisionKind::DuelDistance, &loyalist, 1),
         "MP\nD D D D\nDEAD\nD D D D F F\n"
     );
     let past_loyalist = game(LORD_DUELS_PAST_A_LOYALIST);
@@ -1280,7 +1285,7 @@ fn a_duel_goes_to_the_first_enemy_and_deviations_may_stop_the_search_short() {
     // attack: no duel; in turn 5 ZP2's four duels kill FP3.
     let lord = [(Feature::ActorLord, true)];
     assert_eq!(
-        with_rule(&past_loyalist, DecisionKind::DuelSearch, &lord, 5),
+        with_rule(&past_loyalist, DecisionKind::DuelSearch, &lord, 4),
         "MP\nD D D D F F F F\nD D D\nDEAD\n"
     );
 }

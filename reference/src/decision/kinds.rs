@@ -579,7 +579,6 @@ kinds! {
          "the first revealed rebel going forward (a suspected pig only when there is none)",
          "the first going backward",
          "the first going forward from its second living pig (the next one is passed over)",
-         "the next living pig only, if it attacks it (a duel at distance 1, like a kill)",
          "the first revealed or suspected pig going forward, if it attacks it (the search stops there)",
          "the first going forward, but never the last living pig before it (the search stops one pig early)"],
         [ActorLord, ActorLoyalist, ActorRevealed, TwoAlive],
@@ -908,6 +907,12 @@ kinds! {
          "no: the dead pig answers like a living one (it takes the damage and dies again)"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          CardInvasion, CardVolley, SubjectHandEmpty],
+        YES;
+    DuelDistance, "duel-distance", TURN,
+        "the pig's duel target is not its next living pig: may it play the duel?",
+        ["yes: a duel goes at any distance", "no: a duel needs its target at distance 1, like a kill"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
+         SubjectRebel, SubjectRevealed, SubjectSecondNext],
         YES;
 }
 

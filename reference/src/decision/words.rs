@@ -235,7 +235,6 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} duels the first revealed rebel going forward, a suspected pig only when there is none",
                 "{a} duels the first pig it attacks going backward",
                 "{a} duels the first pig it attacks going forward from its second living pig, passing over the next",
-                "{a} duels only its next living pig, if it attacks it (a duel at distance 1, like a kill)",
                 "the search of {a} for a duel target stops at the first revealed or suspected pig, a duel target only if it attacks it",
                 "the search of {a} for a duel target stops one pig early: the last living pig before {a} is never dueled",
             ],
@@ -807,6 +806,16 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} stays unrevealed when it would nullify on {s} but holds no nullify",
                 "{a} reveals when it would nullify on {s} but holds no nullify",
+            ],
+            &[],
+        ),
+        K::DuelDistance => v(
+            "the pig",
+            "its duel target",
+            "a duel",
+            &[
+                "{a} duels {s} at any distance",
+                "{a} does not duel {s}, which is not its next living pig: a duel needs distance 1, like a kill",
             ],
             &[],
         ),
