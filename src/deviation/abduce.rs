@@ -16,9 +16,12 @@
 //! engine records, not only the kind's listed ones) that holds at some
 //! of that kind's decisions the alternative would change. Rules that
 //! change the same decisions of the plain run the same way are run once
-//! (the pattern that telling rules apart on fresh games reads too); the members of a pattern
-//! whose run prints the program's output are returned, fewest literals
-//! first, to be fitted on every run like any other candidate.
+//! (the pattern that telling rules apart on fresh games reads too); the
+//! members of a pattern whose run prints the program's output are
+//! returned, fewest literals first. The search narrows those of a kind
+//! and alternative that no candidate stands for, and takes the one that
+//! reproduces the most failing games as a moment beside the instances
+//! (`predict.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
