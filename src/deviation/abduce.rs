@@ -25,9 +25,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use pigkill_reference::decision::{Choice, ContextRule, DecisionKind, DeviationRule, Feature};
+use pigkill_reference::decision::{
+    deviated_output, Choice, ContextRule, DecisionKind, Deviation, DeviationRule, Feature,
+};
 
-use super::{Clock, DeviationOptions, Run};
+use super::{counted, Clock, DeviationOptions, Run};
 use crate::catalogue::same;
 
 /// The rules of no literal or one that reproduce `run`'s output (it
@@ -76,9 +78,13 @@ pub fn rules_reproducing(
                 when: contexts[0],
                 choose,
             };
-            let reproduces = run
-                .output_with(&[widest])
-                .is_some_and(|out| same(&out, &run.actual, options.mode));
+            // Not through the run's cache of deviated runs: these are
+            // many, each of a pattern of its own, and would crowd out the
+            // runs the rest of the search makes again and again.
+            let reproduces = counted(|| {
+                deviated_output(&run.game, run.deviated_budget(), &[Deviation::Rule(widest)])
+            })
+            .is_ok_and(|out| same(&out, &run.actual, options.mode));
             if reproduces {
                 found.extend(
                     contexts
