@@ -411,11 +411,7 @@ fn a_mistake_in_a_context_the_kind_does_not_list_is_learnt_by_asking_the_program
         when: ContextRule::of(&[(Feature::SubjectRevealed, false)]),
         choose: Choice(1),
     };
-    let mut program = |g: &Game| {
-        deviated_output(g, Budget::default(), &[Deviation::Rule(mistake)])
-            .ok()
-            .map(String::into_bytes)
-    };
+    let mut program = ruled(mistake);
     let right = |g: &Game| deviated_output(g, Budget::default(), &[]).ok();
     // The shortest failing game of the first hundred fresh games.
     let game = (0..100)
@@ -435,15 +431,36 @@ fn a_mistake_in_a_context_the_kind_does_not_list_is_learnt_by_asking_the_program
     assert_eq!(report.section, "Damage, dying, death", "{report:?}");
     // The rule stated prints what the program prints on other fresh
     // games where either of them differs from the rules.
-    let stated = report.rules();
-    let stated: Vec<Deviation> = stated.iter().map(|r| Deviation::Rule(*r)).collect();
+    assert_predicts(&report, &mut program, 2_000);
+}
+
+/// A program that makes `mistake` wherever it holds (the reference
+/// engine making that deviation).
+fn ruled(mistake: DeviationRule) -> impl FnMut(&Game) -> Option<Vec<u8>> {
+    move |g: &Game| {
+        deviated_output(g, Budget::default(), &[Deviation::Rule(mistake)])
+            .ok()
+            .map(String::into_bytes)
+    }
+}
+
+/// Asserts that the rules `report` states print what `program` prints on
+/// at least 90% of the fresh games (of the first `games` of seed 11)
+/// where either differs from the rules, and that there are 20 such games
+/// at least.
+fn assert_predicts(
+    report: &DeviationReport,
+    program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>,
+    games: u64,
+) {
+    let stated: Vec<Deviation> = report.rules().iter().map(|r| Deviation::Rule(*r)).collect();
     let (mut agree, mut shows) = (0, 0);
-    for i in 0..2_000 {
+    for i in 0..games {
         let g = search_game(11, i);
-        let (Some(want), Some(said), Some(plain)) = (
+        let (Some(want), Some(said), Ok(plain)) = (
             program(&g).and_then(|o| String::from_utf8(o).ok()),
             deviated_output(&g, Budget::default(), &stated).ok(),
-            right(&g),
+            deviated_output(&g, Budget::default(), &[]),
         ) else {
             continue;
         };
@@ -454,4 +471,42 @@ fn a_mistake_in_a_context_the_kind_does_not_list_is_learnt_by_asking_the_program
     }
     assert!(shows >= 20, "the mistake shows on {shows} games only");
     assert!(agree * 10 >= shows * 9, "{agree} of {shows}: {report:?}");
+}
+
+#[test]
+fn a_mistake_made_at_every_turn_of_the_game_is_found_by_trying_rules() {
+    // A loyalist never duels the last living pig before it (its duel
+    // search stops one pig early). On this game the loyalist, pig 3,
+    // holds a duel and the rebel before it is its only enemy: by the rules
+    // it duels at its first turn; the program passes it over at every one
+    // of its turns, so that no one decision made otherwise, nor two,
+    // prints the program's output. The rule, tried as a rule wherever it
+    // holds, does; the one stated predicts the program on fresh games.
+    let mistake = DeviationRule {
+        kind: DecisionKind::Hostile,
+        when: ContextRule::of(&[
+            (Feature::ActorLoyalist, true),
+            (Feature::CardDuel, true),
+            (Feature::SubjectIsPrevious, true),
+        ]),
+        choose: Choice(0),
+    };
+    let mut program = ruled(mistake);
+    let game = parse_game_bytes(b"3 1\nMP D D D D\nFP D D D F\nZP D D D F\nK\n").expect("a game");
+    let actual = program(&game).expect("ends");
+    let run = Run::new(game.clone(), &actual, CompareMode::Lines).expect("ends");
+    assert!(!run.passed, "the mistake shows on this game");
+    let counted = DeviationOptions {
+        runs: Some(20_000),
+        ..options()
+    };
+    let instances =
+        pigkill::deviation::explain(&run, &counted, pigkill::deviation::Clock::start(&counted));
+    assert!(instances.is_empty(), "{instances:?}");
+    let finding = find(vec![run], Vec::new(), Some(&mut program), &counted).expect("found");
+    let report = DeviationReport::new(&game, &finding);
+    assert_eq!(report.verdict, "confirmed", "{report:?}");
+    assert_eq!(report.section, "Targets (hostility)", "{report:?}");
+    assert_eq!(report.decision, "hostile", "{report:?}");
+    assert_predicts(&report, &mut program, 4_000);
 }

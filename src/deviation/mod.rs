@@ -5,7 +5,16 @@
 //! 1. **Abduction** ([`explain`]): on a failing game, the fewest
 //!    deviations from the reference's decisions (one decision made
 //!    otherwise, then two) that make the engine print exactly what the
-//!    program printed, compared as `pigkill check` compares.
+//!    program printed, compared as `pigkill check` compares. Beside those
+//!    instances, rules are tried directly (`abduce.rs`): every kind and
+//!    alternative of the game's decisions, under no condition and under
+//!    each literal of any recorded feature, applied wherever it holds (a
+//!    mistake made at three decisions or more has no instance; a small
+//!    game may be reproduced by an instance of another kind by
+//!    coincidence). Those of a kind and alternative that no candidate
+//!    below stands for are narrowed like the learnt rules, and the one
+//!    that reproduces the most failing games is a moment of "this game
+//!    only" beside the instances.
 //! 2. **Generalisation** ([`candidate_rules`], [`Fit`]): each such
 //!    instance (kind, context, alternative) gives candidate rules: the
 //!    same kind and alternative under every conjunction of at most three
@@ -50,6 +59,7 @@
 //! program that printed this output must have done instead, and the
 //! general rule in words.
 
+mod abduce;
 mod ask;
 pub mod battery;
 mod generalise;

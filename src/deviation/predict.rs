@@ -7,11 +7,13 @@ use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
-use pigkill_reference::decision::{deviated_run, ContextRule, Decision, Deviation, DeviationRule};
+use pigkill_reference::decision::{
+    deviated_run, Choice, ContextRule, Decision, DecisionKind, Deviation, DeviationRule,
+};
 
 use super::generalise::{candidate_rules, fit, least_general, Fit};
 use super::search::{explain, explain_given, Explanation, Step};
-use super::{ask, battery};
+use super::{abduce, ask, battery};
 use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Prediction;
@@ -121,6 +123,18 @@ struct Round {
     hypotheses: Vec<Hypothesis>,
 }
 
+impl Round {
+    /// Adds the hypotheses of `found` whose rule this round holds no
+    /// hypothesis of yet.
+    fn join(&mut self, found: Vec<Hypothesis>) {
+        for h in found {
+            if self.hypotheses.iter().all(|other| other.rule != h.rule) {
+                self.hypotheses.push(h);
+            }
+        }
+    }
+}
+
 /// A rule the search states, with its evidence.
 #[derive(Clone, Debug)]
 pub struct Found {
@@ -203,6 +217,19 @@ pub fn find(
     // not one instance: every decision's kind and other alternatives,
     // under at most two of its literals.
     add_log_rules(&first.log, options.max_literals.min(2), &mut candidates);
+    // Abduction by rules: a mistake made at three decisions or more of the
+    // game, or one whose kind no instance reached because an instance of
+    // another reproduces the game by coincidence, is still the rule that
+    // prints the program's output wherever it holds, tried directly. They
+    // join where no candidate of their kind and alternative lives
+    // ([`narrowed_abduced`]): beside a living one, the many literals of
+    // every recorded feature would only be rivals that fresh games must
+    // tell apart.
+    let abduced = if solution.is_some() && options.learning > 0 {
+        abduce::rules_reproducing(first, options, deadline)
+    } else {
+        Vec::new()
+    };
     let mut elsewhere: Vec<Vec<Explanation>> = Vec::new();
     for run in failures
         .iter()
@@ -238,14 +265,20 @@ pub fn find(
         base: Vec::new(),
         hypotheses: initial(&candidates, &[], &runs, &sources, options, deadline),
     }];
-    for h in generalised {
-        if rounds[0]
-            .hypotheses
-            .iter()
-            .all(|other| other.rule != h.rule)
-        {
-            rounds[0].hypotheses.push(h);
-        }
+    rounds[0].join(generalised);
+    if !abduced.is_empty() {
+        // The rules abduced that a passing run contradicts, narrowed by
+        // the literals their decisions share (a clock of their own).
+        let narrowed = deadline.paused(|| {
+            narrowed_abduced(
+                &abduced,
+                &rounds[0].hypotheses,
+                &runs,
+                options,
+                Clock::part(options, learning_share(options)),
+            )
+        });
+        rounds[0].join(narrowed);
     }
     if rounds[0].hypotheses.is_empty() && solution.is_some() {
         // No one rule reproduces the minimised game (it shows two
@@ -485,9 +518,30 @@ pub fn find(
                 }],
             };
         } else {
-            let (followed, used) = followed_in_full_context(&instances, solution, options, moment);
+            // The moments: the instances, and the decision where the rule
+            // abduced that reproduces the most failing runs goes another
+            // way (an instance may reproduce the minimised game by
+            // coincidence, and a mistake shown at many decisions has no
+            // instance at all). The program tells them apart on fresh
+            // games; where it follows none, the rule stands when it
+            // reproduces more failing runs than any instance made in its
+            // whole context.
+            let by_rule = most_reproducing(&abduced, &runs, options, moment);
+            let mut moments = instances.clone();
+            moments.extend(by_rule.as_ref().map(|(step, _)| Explanation {
+                steps: vec![step.clone()],
+            }));
+            let (followed, used) = followed_in_full_context(&moments, solution, options, moment);
             finding.program_runs += used;
-            if let Some(likeliest) = instances.iter().enumerate().min_by_key(|(i, e)| {
+            let rule_beats_instances = by_rule.as_ref().is_some_and(|(_, reproduced)| {
+                followed.iter().all(|&f| f == 0)
+                    && instances.iter().all(|e| {
+                        reproduced_in_full_context(e, &runs, options, moment) < *reproduced
+                    })
+            });
+            if rule_beats_instances {
+                finding.instance = moments.last().cloned().unwrap_or(finding.instance);
+            } else if let Some(likeliest) = moments.iter().enumerate().min_by_key(|(i, e)| {
                 (
                     std::cmp::Reverse(followed[*i]),
                     contradicted_in_full_context(e, &runs, options, moment),
@@ -781,11 +835,13 @@ impl Learner<'_> {
         }
         self.times += 1;
         let clock = Clock::part(options, learning_share(options));
-        for h in generalised(self.instances, self.elsewhere, runs, options, clock) {
-            if round.hypotheses.iter().all(|other| other.rule != h.rule) {
-                round.hypotheses.push(h);
-            }
-        }
+        round.join(generalised(
+            self.instances,
+            self.elsewhere,
+            runs,
+            options,
+            clock,
+        ));
     }
 }
 
@@ -856,20 +912,35 @@ fn generalised(
             when: ContextRule::ALWAYS,
             choose: seed.choose,
         };
-        let most = options.max_literals + 1;
-        if let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) {
-            if found.iter().all(|h| h.rule != rule) {
-                found.push(Hypothesis {
-                    rule,
-                    base: Vec::new(),
-                    fits,
-                    alive: true,
-                    pending: Vec::new(),
-                });
-            }
-        }
+        push_narrowed(&mut found, start, allowed, runs, options, clock);
     }
     found
+}
+
+/// Adds to `found` (unless it holds it already) `start` narrowed by
+/// literals of `allowed` ([`specialised`], at most one more than
+/// [`DeviationOptions::max_literals`]), with its fits, when that ends
+/// with a rule.
+fn push_narrowed(
+    found: &mut Vec<Hypothesis>,
+    start: DeviationRule,
+    allowed: ContextRule,
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) {
+    let most = options.max_literals + 1;
+    if let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) {
+        if found.iter().all(|h| h.rule != rule) {
+            found.push(Hypothesis {
+                rule,
+                base: Vec::new(),
+                fits,
+                alive: true,
+                pending: Vec::new(),
+            });
+        }
+    }
 }
 
 /// `rule` with literals of `allowed` added, one at a time, while a
@@ -966,6 +1037,146 @@ fn specialised(
         }
         rule.when = best.5;
     }
+}
+
+/// How many rules abduced on the minimised game ([`abduce`]) are
+/// narrowed at most ([`narrowed_abduced`]) ...
+const ABDUCED_SEEDS: usize = 12;
+
+/// ... and at most how many of one kind and alternative.
+const ABDUCED_SEEDS_PER_KIND: usize = 3;
+
+/// The rules abduced on the minimised game (`abduced`, fewest literals
+/// first) that no living hypothesis of their kind and alternative stands
+/// for, narrowed as [`generalised`] narrows a rule: literals are added
+/// while a passing run contradicts it, each of those the decisions it
+/// changes on the minimised game share (their least general
+/// generalisation, over every recorded feature, so that it still changes
+/// them all). Kinds and alternatives whose rules change the most
+/// decisions of the minimised game first (a mistake made at many), at
+/// most [`ABDUCED_SEEDS`] rules, until `clock` is over.
+fn narrowed_abduced(
+    abduced: &[DeviationRule],
+    living: &[Hypothesis],
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Vec<Hypothesis> {
+    let Some(first) = runs.first() else {
+        return Vec::new();
+    };
+    let stood_for = |rule: &DeviationRule| {
+        living.iter().any(|h| {
+            h.alive
+                && h.rule.kind == rule.kind
+                && h.rule.choose == rule.choose
+                && h.fits.first() == Some(&Fit::Matched)
+        })
+    };
+    let mut by_kind: Vec<((DecisionKind, Choice), Vec<DeviationRule>)> = Vec::new();
+    for rule in abduced.iter().filter(|r| !stood_for(r)) {
+        let key = (rule.kind, rule.choose);
+        match by_kind.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, rules)) if rules.len() < ABDUCED_SEEDS_PER_KIND => rules.push(*rule),
+            Some(_) => {}
+            None => by_kind.push((key, vec![*rule])),
+        }
+    }
+    by_kind.sort_by_key(|(_, rules)| std::cmp::Reverse(first.changed_by(&rules[0]).count()));
+    let mut found: Vec<Hypothesis> = Vec::new();
+    for seed in by_kind
+        .iter()
+        .flat_map(|(_, rules)| rules)
+        .take(ABDUCED_SEEDS)
+    {
+        if clock.over() {
+            break;
+        }
+        let changed: Vec<&Decision> = first.changed_by(seed).collect();
+        let Some((d, others)) = changed.split_first() else {
+            continue;
+        };
+        let allowed = least_general(d, others);
+        push_narrowed(&mut found, *seed, allowed, runs, options, clock);
+    }
+    found
+}
+
+/// On how many failing runs (the shortest) [`most_reproducing`] counts
+/// what a rule reproduces.
+const MOMENT_FAILING: usize = 16;
+
+/// A moment of "this game only" told by rules rather than instances: of
+/// the rules abduced on the minimised game (`abduced`, at most
+/// [`ABDUCED_SEEDS_PER_KIND`] of each kind and alternative), the one that
+/// reproduces the most failing runs (of the [`MOMENT_FAILING`] shortest),
+/// when that is at least two: a program contradicted there by some
+/// passing run (its mistake hangs on what no recorded feature says) still
+/// went that way on several games. The first decision of the minimised
+/// game it changes, made its way, and how many failing runs it
+/// reproduces; `None` when no rule reproduces two, or `clock` is over.
+fn most_reproducing(
+    abduced: &[DeviationRule],
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Option<(Step, usize)> {
+    let failing = moment_failing(runs);
+    let mut per_kind: HashMap<(DecisionKind, Choice), usize> = HashMap::new();
+    let mut best: Option<(usize, DeviationRule)> = None;
+    for rule in abduced {
+        let tried = per_kind.entry((rule.kind, rule.choose)).or_default();
+        if *tried >= ABDUCED_SEEDS_PER_KIND || clock.over() {
+            continue;
+        }
+        *tried += 1;
+        let reproduced = failing
+            .iter()
+            .take_while(|_| !clock.over())
+            .filter(|&&i| fit(&[*rule], &runs[i], options) == Fit::Matched)
+            .count();
+        if best.is_none_or(|(most, _)| reproduced > most) {
+            best = Some((reproduced, *rule));
+        }
+    }
+    let (reproduced, rule) = best?;
+    if reproduced < 2 || clock.over() {
+        return None;
+    }
+    let decision = runs[0].changed_by(&rule).next()?.clone();
+    Some((
+        Step {
+            decision,
+            choose: rule.choose,
+        },
+        reproduced,
+    ))
+}
+
+/// The failing runs [`most_reproducing`] counts: the minimised game, then
+/// the shortest, [`MOMENT_FAILING`] in all.
+fn moment_failing(runs: &[Run]) -> Vec<usize> {
+    let mut failing: Vec<usize> = (0..runs.len()).filter(|&i| !runs[i].passed).collect();
+    failing.sort_by_key(|&i| (i != 0, runs[i].log.len()));
+    failing.truncate(MOMENT_FAILING);
+    failing
+}
+
+/// How many of the failing runs [`most_reproducing`] counts `instance`
+/// made in its whole context reproduces (those fitted before `clock` is
+/// over).
+fn reproduced_in_full_context(
+    instance: &Explanation,
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> usize {
+    let rules = full_context_rules(instance);
+    moment_failing(runs)
+        .into_iter()
+        .take_while(|_| !clock.over())
+        .filter(|&i| fit(&rules, &runs[i], options) == Fit::Matched)
+        .count()
 }
 
 /// The hypotheses of a round on top of `base`: the rules of the
