@@ -507,6 +507,12 @@ fn a_mistake_made_at_every_turn_of_the_game_is_found_by_trying_rules() {
     let report = DeviationReport::new(&game, &finding);
     assert_eq!(report.verdict, "confirmed", "{report:?}");
     assert_eq!(report.section, "Targets (hostility)", "{report:?}");
-    assert_eq!(report.decision, "hostile", "{report:?}");
+    // The vocabulary says the same mistake two ways: the loyalist finds the
+    // pig before it no enemy (`hostile`), or its duel search stops one pig
+    // early (`duel-search`); either, stated, predicts the program.
+    assert!(
+        ["hostile", "duel-search"].contains(&report.decision.as_str()),
+        "{report:?}"
+    );
     assert_predicts(&report, &mut program, 4_000);
 }
