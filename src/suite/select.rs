@@ -133,7 +133,9 @@
 //! situations; seeds 1 and 7 leave 422 and 417 live rules unexposed, from
 //! 458 and 471 (one in two: 445 and 438; flipping a pig's role in one
 //! variant in four as well: 461 on seed 1). Four times as many `big`
-//! candidates: 448 on seed 1, at 15 s more CPU time.
+//! candidates: 448 on seed 1, at 15 s more CPU time. Seeds 1 to 10:
+//! 97.28% of the live rules (158,586 of 163,021), from 97.19%; held out
+//! 96.80% (79,863 of 82,499), from 96.50%.
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
