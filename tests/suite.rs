@@ -26,7 +26,7 @@ use pigkill::suite::anneal::{anneal, AnnealOptions};
 use pigkill::suite::pool::Variation;
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
 use pigkill::suite::{build, PoolSizes, Slot, Suite, SuiteOptions};
-use pigkill_engine::{parse_game, Budget, Engine, StrategyEngine};
+use pigkill_engine::{parse_game, Budget, Engine, Role, StrategyEngine};
 use pigkill_reference::decision::{decisions, deviated_output, fires, Deviation, DeviationRule};
 use pigkill_reference::mutants::{MutantEngine, Mutation};
 use pigkill_reference::ReferenceEngine;
@@ -385,7 +385,7 @@ fn the_accepted_contestant_passes_and_a_wrong_one_is_reported_with_its_game() {
 }
 
 #[test]
-fn a_variant_is_a_candidates_game_with_a_new_deck_end_or_a_few_cards_of_another_candidate() {
+fn a_variant_is_a_candidates_game_with_a_new_deck_end_a_few_cards_or_a_pig_more() {
     let pool = &suites()[0].pool;
     let variants: Vec<&pigkill::suite::Candidate> = pool
         .candidates
@@ -400,21 +400,27 @@ fn a_variant_is_a_candidates_game_with_a_new_deck_end_or_a_few_cards_of_another_
         .iter()
         .filter(|c| matches!(c.splice.map(|s| s.how), Some(Variation::Cards { .. })))
         .take(20);
-    let checked: Vec<&&pigkill::suite::Candidate> = tails.chain(cards).collect();
+    let seats = variants
+        .iter()
+        .filter(|c| matches!(c.splice.map(|s| s.how), Some(Variation::Seat { .. })))
+        .take(20);
+    let checked: Vec<&&pigkill::suite::Candidate> = tails.chain(cards).chain(seats).collect();
     assert_eq!(
         checked.len(),
-        40,
+        60,
         "the suite drew too few variants of a kind"
     );
     let engines: [&dyn Engine; 2] = [&ReferenceEngine, &StrategyEngine];
     for c in checked {
         let splice = c.splice.expect("a variant");
         let game = &c.case.game;
-        // The game it varies: same slot, same roles.
+        // The game it varies: same slot, same roles (but for a new pig).
         let base = &pool.candidates[splice.of];
         assert_eq!(base.slot, c.slot);
         let roles = |g: &pigkill_engine::Game| g.pigs().iter().map(|p| p.role).collect::<Vec<_>>();
-        assert_eq!(roles(game), roles(&base.case.game));
+        if !matches!(splice.how, Variation::Seat { .. }) {
+            assert_eq!(roles(game), roles(&base.case.game));
+        }
         // The other candidate, of its slot.
         let donor = pool
             .candidates
@@ -451,6 +457,21 @@ fn a_variant_is_a_candidates_game_with_a_new_deck_end_or_a_few_cards_of_another_
                 assert!(changed.len() <= count, "{changed:?}");
                 for i in changed {
                     assert!(i < hands + pigkill::suite::pool::SPLICE_WITHIN);
+                }
+            }
+            Variation::Seat { seat } => {
+                // The same deck and pigs, and one pig more at `seat`, not
+                // the lord's, a loyalist or a rebel holding four cards of
+                // the other candidate's deck.
+                assert_eq!(game.deck(), base.case.game.deck());
+                assert_eq!(game.pig_count(), base.case.game.pig_count() + 1);
+                assert!(seat >= 1);
+                let mut without = game.pigs().to_vec();
+                let new = without.remove(seat);
+                assert_eq!(without, base.case.game.pigs());
+                assert!(matches!(new.role, Role::Loyalist | Role::Rebel));
+                for card in new.hand {
+                    assert!(donor.case.game.deck().contains(&card), "{card:?}");
                 }
             }
         }

@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use pigkill_engine::{Card, Game, PigSetup};
+use pigkill_engine::{Card, Game, PigSetup, Role, MAX_PIGS};
 use pigkill_generators::{splitmix64, Profile, Steer};
 use rayon::prelude::*;
 
@@ -222,6 +222,13 @@ pub enum Variation {
         /// same card, or twice).
         count: usize,
     },
+    /// A pig more, seated at `seat` (0-based; the lord keeps seat 0), a
+    /// loyalist or a rebel with four cards of the other game's deck: a
+    /// bigger game, with the same deck.
+    Seat {
+        /// The new pig's seat.
+        seat: usize,
+    },
 }
 
 /// How many cards from the top a variant's deck keeps at most: the cards
@@ -231,6 +238,14 @@ pub const SPLICE_WITHIN: usize = 96;
 /// One variant in this many takes a new tail ([`Variation::Tail`]); the
 /// others change cards ([`Variation::Cards`]).
 const TAILS_ONE_IN: u64 = 2;
+
+/// One variant in this many of a game of fewer than [`MAX_PIGS`] pigs
+/// seats a pig more ([`Variation::Seat`]); the others take a new tail or
+/// change cards as before. A bigger game reaches more situations, so a
+/// test that grows exposes more rules where it keeps what it exposed
+/// (seeds 1 and 7: 422 and 417 live rules left unexposed, from 458 and
+/// 471; one in two: 445 and 438).
+const SEATS_ONE_IN: u64 = 4;
 
 /// The most cards a [`Variation::Cards`] variant changes.
 const MAX_CARDS_CHANGED: u64 = 2;
@@ -349,6 +364,8 @@ impl Pool {
     }
 
     /// Draws `per` variants of each candidate of `of` ([`Variation`]):
+    /// one in [`SEATS_ONE_IN`] of a game of fewer than ten pigs is the game
+    /// with a pig more (since session 11). Of the rest,
     /// one in [`TAILS_ONE_IN`] is its pigs and hands, and its deck down to
     /// a random card, from there on the deck of another candidate of its
     /// slot kind (so its cards stay within the subtask); the others are its
@@ -384,7 +401,12 @@ impl Pool {
                 let donors = &by_slot[base.slot.number()];
                 let r = splitmix64(seed, index);
                 let donor = &candidates[donors[(r % donors.len() as u64) as usize]];
-                let how = if (r >> 24) % TAILS_ONE_IN != 0 {
+                let pigs = base.case.game.pig_count();
+                let how = if pigs < MAX_PIGS && (r >> 40) % SEATS_ONE_IN == 0 {
+                    Variation::Seat {
+                        seat: 1 + ((r >> 48) as usize) % pigs,
+                    }
+                } else if (r >> 24) % TAILS_ONE_IN != 0 {
                     Variation::Cards {
                         count: 1 + ((r >> 28) % MAX_CARDS_CHANGED) as usize,
                     }
@@ -516,6 +538,23 @@ fn vary(base: &Game, donor: &Game, how: Variation, r: u64) -> (Vec<PigSetup>, Ve
                 }
             }
             (pigs, cards)
+        }
+        Variation::Seat { seat } => {
+            let from = donor.deck();
+            let card = |k: u64| from[(splitmix64(r, 8 + k) % from.len() as u64) as usize];
+            let role = if splitmix64(r, 7) % 2 == 0 {
+                Role::Loyalist
+            } else {
+                Role::Rebel
+            };
+            pigs.insert(
+                seat,
+                PigSetup {
+                    role,
+                    hand: [card(0), card(1), card(2), card(3)],
+                },
+            );
+            (pigs, deck.to_vec())
         }
     }
 }

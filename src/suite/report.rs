@@ -82,7 +82,8 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
          and as many separated pairs of mistakes as possible, small tests first; then swaps that expose more narrow rules, \
          or give a rule that one test exposes a second test, among the candidates and {} variants drawn of the chosen tests \
          (a chosen game with its deck, from a random card on, taken from another candidate's, \
-         or with one or two of its cards replaced by another candidate's), \
+         with one or two of its cards replaced by another candidate's, \
+         or with a pig more holding four of another candidate's cards), \
          each round of swaps followed by a local search (simulated annealing) that goes through swaps losing a little \
          to reach tests that together expose more live narrow rules.\n",
         kept.iter().sum::<usize>(),
@@ -238,6 +239,11 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
             ),
             Variation::Cards { count } => format!(
                 ", with {count} of its cards replaced by cards of game seed {}",
+                s.donor
+            ),
+            Variation::Seat { seat } => format!(
+                ", with a pig more at seat {} holding cards of game seed {}",
+                seat + 1,
                 s.donor
             ),
         });
