@@ -37,12 +37,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.passed.clear();
             self.passed.resize(self.hand[pig].len(), false);
             self.fresh = 0;
-            if let Some(trick) = self.kill_answered[pig].take() {
-                // A kill given up to answer another pig's card: whether it
-                // counts as this phase's kill (never, by the rules).
+            let answered = std::mem::take(&mut self.kill_answered[pig]);
+            for trick in [Card::Duel, Card::Invasion] {
+                // A kill given up to answer another pig's card of this
+                // kind: whether it counts as this phase's kill (never, by
+                // the rules).
+                if answered & (1 << trick as u8) == 0 || self.kill_played {
+                    continue;
+                }
                 let point =
                     Point::new(DecisionKind::AnswerKillCounts, pig, Choice(0)).with_card(trick);
-                if !self.kill_played && self.decide_if(point, Choice(1), |_| 0) {
+                if self.decide_if(point, Choice(1), |_| 0) {
                     self.kill_played = true;
                 }
             }
@@ -755,8 +760,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return None;
             }
             let taken = self.take_leftmost(pig, card);
-            if taken && card == Card::Kill && pig != self.current {
-                self.kill_answered[pig] = self.trick;
+            if let (true, Card::Kill, Some(trick)) =
+                (taken && pig != self.current, card, self.trick)
+            {
+                self.kill_answered[pig] |= 1 << trick as u8;
             }
             return taken.then_some(card);
         }

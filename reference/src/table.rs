@@ -161,9 +161,10 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     pub(crate) lot_took_last: bool,
     /// Whether a reward was drawn in the current turn (deviating runs only).
     pub(crate) rewarded_this_turn: bool,
-    /// The card (a duel or an invasion) each pig last answered with a kill
-    /// outside its own turn, since its last play phase (deviating runs only).
-    pub(crate) kill_answered: [Option<Card>; SEATS],
+    /// The cards (a bit per [`Card`]: duels, invasions) each pig answered
+    /// with a kill outside its own turn since its last play phase
+    /// (deviating runs only).
+    pub(crate) kill_answered: [u8; SEATS],
     /// The cards of the current pig's hand, by place, that a scan of this
     /// play phase passed over (deviating runs only).
     pub(crate) passed: Vec<bool>,
@@ -289,7 +290,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             last_nullifier: None,
             lot_took_last: false,
             rewarded_this_turn: false,
-            kill_answered: [None; SEATS],
+            kill_answered: [0; SEATS],
             passed: Vec::new(),
             fresh: 0,
             in_phase: false,
