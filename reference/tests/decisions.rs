@@ -1475,3 +1475,25 @@ fn a_rebel_saved_by_a_peach_lives_on_and_a_deviation_may_count_it_off_the_rebels
         "MP\nD D D D D\nD D D\nDEAD\nDEAD\n"
     );
 }
+
+/// Turn 1: MP's three invasions bring FP3 to 1 HP (ZP2 gives up its
+/// kills); turn 3: FP3 draws K K and kills at MP (dodged).
+const KILL_LEFT_OF_DUEL: &str = "3 8\nMP N N N K\nZP K K K D\nFP D D D D\nF D D D K K D D\n";
+
+#[test]
+fn a_card_taken_from_the_left_of_a_played_duel_shifts_it_when_it_leaves_only_once_resolved() {
+    // Turn 4: MP's kill has no target (ZP2 is next); its duel at FP3
+    // costs both a kill (MP's is left of the duel) and kills FP3, the
+    // last rebel.
+    let game = game(KILL_LEFT_OF_DUEL);
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D\nD D D\nDEAD\n".to_string())
+    );
+    // Removed from its old place (second) once resolved, the duel, now
+    // first, stays and a dodge goes.
+    assert_eq!(
+        with_rule(&game, DecisionKind::CardLeaves, &[], 1),
+        "MP\nF D\nD D D\nDEAD\n"
+    );
+}
