@@ -174,8 +174,7 @@ fn play_turns<T: Tracer, D: Decider>(
             table.area_played = false;
             table.rewarded_this_turn = false;
         }
-        let count = table.turn_draw_count(pig);
-        table.draw_cards(pig, count);
+        table.draw_cards(pig, 2);
         if D::PLAIN {
             table.play_phase(pig);
         } else if table.alive[pig] {

@@ -632,21 +632,6 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         self.deck.len() - self.top <= 1
     }
 
-    /// How many cards `pig` draws as its turn begins: 2 (a decision in a
-    /// deviating run).
-    #[inline(always)]
-    pub(crate) fn turn_draw_count(&mut self, pig: Seat) -> usize {
-        if D::PLAIN {
-            return 2;
-        }
-        let point = Point::new(DecisionKind::DrawCount, pig, Choice(0));
-        match self.decide(point, |_| 0) {
-            Choice(1) => 1,
-            Choice(2) => 3,
-            _ => 2,
-        }
-    }
-
     /// `pig` draws `count` cards, one at a time, each to the right end of
     /// its hand (where the lot goes is one decision: a deviating run may
     /// put each at the left end, or the lot in reverse order).

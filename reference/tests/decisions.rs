@@ -1164,27 +1164,15 @@ fn a_second_crossbow_replaces_the_first_and_a_deviation_may_leave_no_weapon() {
 const DUELS_AT_THE_LORD: &str = "2 4\nMP D D D D\nFP F F F F\nD D D Z\n";
 
 #[test]
-fn a_turn_draws_two_cards_and_a_deviation_may_draw_one_or_three() {
+fn drawn_cards_join_the_right_end_and_a_deviation_may_reverse_the_lot() {
     // Turn 1: MP draws D D and has no target. Turn 2: FP2 draws D and Z
     // (the last card, left in place) and its four duels kill MP: "Draw 2
     // cards, one at a time, each to the right end of the hand".
     let game = game(DUELS_AT_THE_LORD);
     let (_, log) = decisions(&game, Budget::default());
-    let draw = find(&log, DecisionKind::DrawCount, |d| d.actor == 1);
-    assert_eq!((draw.turn, draw.rule), (2, Choice(0)));
-    assert_eq!(draw.kind.section(), "A turn");
+    let place = find(&log, DecisionKind::DrawPlace, |d| d.actor == 1);
+    assert_eq!((place.turn, place.rule), (2, Choice(0)));
     assert_eq!(reference_text(&game), Ok("FP\nDEAD\nD Z\n".to_string()));
-    // One card a turn: MP draws D, FP2 draws D and keeps it.
-    assert_eq!(
-        with_rule(&game, DecisionKind::DrawCount, &[], 1),
-        "FP\nDEAD\nD\n"
-    );
-    // Three: MP draws D D D; FP2 draws Z Z Z and plays its duels first
-    // (leftmost), then MP is dead.
-    assert_eq!(
-        with_rule(&game, DecisionKind::DrawCount, &[], 2),
-        "FP\nDEAD\nZ Z Z\n"
-    );
     // The lot in reverse order: FP2's D and Z join its hand as Z D.
     assert_eq!(
         with_rule(&game, DecisionKind::DrawPlace, &[], 2),

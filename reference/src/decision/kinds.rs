@@ -859,11 +859,6 @@ kinds! {
         [ActorLord, ActorLoyalist, ActorRebel, DeathEndedGame, ActorNoLivingAfter],
         Some(Choice(0));
     // vocabA
-    DrawCount, "draw-count", TURN,
-        "how many cards does the pig draw at the start of its turn?",
-        ["2", "1", "3"],
-        [ActorLord, ActorLoyalist, ActorRebel, DeckLast, ActorHandEmpty],
-        YES;
     TurnPastDead, "turn-past-dead", SETUP,
         "the seat after this pig's holds a dead pig: whose turn comes next?",
         ["the next living pig's",

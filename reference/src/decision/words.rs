@@ -760,17 +760,6 @@ fn voice(kind: DecisionKind) -> Voice {
             &[F::ActorDead],
         ),
         // vocabA
-        K::DrawCount => v(
-            "the pig whose turn begins",
-            "",
-            "",
-            &[
-                "{a} draws 2 cards as its turn begins",
-                "{a} draws 1 card as its turn begins",
-                "{a} draws 3 cards as its turn begins",
-            ],
-            &[],
-        ),
         K::TurnPastDead => v(
             "the pig whose turn ends",
             "the dead pig after it",
