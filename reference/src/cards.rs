@@ -8,9 +8,9 @@ use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
 use crate::table::{Table, Way, AFTER_CARD};
 
-/// The most cards a deviating run's play phase plays (the rules' phases
-/// play far fewer: every play but a peach's or a crossbow's takes a card
-/// or HP from some pig).
+/// The most cards a deviating run's play phase plays (by the rules every
+/// play takes its card from the hand, so a phase plays at most the cards
+/// its pig holds and draws: far fewer).
 const MAX_PLAYS: u32 = 1 << 16;
 
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
