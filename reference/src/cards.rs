@@ -8,6 +8,11 @@ use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
 use crate::table::{Table, Way, AFTER_CARD};
 
+/// The most cards a deviating run's play phase plays (by the rules every
+/// play takes its card from the hand, so a phase plays at most the cards
+/// its pig holds and draws: far fewer).
+const MAX_PLAYS: u32 = 1 << 16;
+
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `pig`'s play phase: scan the hand from the left, play the first
     /// playable card, and scan again from the left; stop when nothing is
@@ -29,10 +34,36 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.phase_hp = self.hp[pig];
             self.duel_played = false;
             self.last_attacked = None;
+            self.passed.clear();
+            self.passed.resize(self.hand[pig].len(), false);
+            self.fresh = 0;
+            let answered = std::mem::take(&mut self.kill_answered[pig]);
+            for trick in [Card::Duel, Card::Invasion] {
+                // A kill given up to answer another pig's card of this
+                // kind: whether it counts as this phase's kill (never, by
+                // the rules).
+                if answered & (1 << trick as u8) == 0 || self.kill_played {
+                    continue;
+                }
+                let point =
+                    Point::new(DecisionKind::AnswerKillCounts, pig, Choice(0)).with_card(trick);
+                if self.decide_if(point, Choice(1), |_| 0) {
+                    self.kill_played = true;
+                }
+            }
         }
         // Where the next scan starts: the leftmost card, unless decided otherwise.
         let mut resume = 0;
+        // Deviations may keep a card in the hand that is played again and
+        // again: a deviating run's phase ends after this many plays.
+        let mut plays_left: u32 = if D::PLAIN { u32::MAX } else { MAX_PLAYS };
         loop {
+            if !D::PLAIN {
+                if plays_left == 0 {
+                    return;
+                }
+                plays_left -= 1;
+            }
             let mut scan = Scan::default();
             let from = resume.min(self.hand[pig].len());
             let found = if D::PLAIN {
@@ -43,7 +74,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             let Some(index) = found else {
                 return;
             };
-            let card = self.remove_card(pig, index);
+            let decided_before = self.winner;
+            let (card, leaves) = if D::PLAIN {
+                (self.remove_card(pig, index), Choice(0))
+            } else {
+                self.card_leaves(pig, index)
+            };
             if !D::PLAIN {
                 self.nullified = false;
                 self.death_in_resolution = false;
@@ -96,6 +132,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if !D::PLAIN {
                 self.settle_put_off(AFTER_CARD);
                 self.reveal_put_off();
+                // A card left in the hand while resolved leaves it now.
+                if leaves != Choice(0) && self.alive[pig] && index < self.hand[pig].len() {
+                    self.remove_card(pig, index);
+                }
+                if decided_before.is_none() && self.winner.is_some() {
+                    self.ending_card = Some((pig, card, index));
+                }
             }
             if !self.alive[pig] {
                 return;
@@ -131,6 +174,19 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.reveal(pig, Card::Nullify);
             }
         }
+    }
+
+    /// `pig` plays the card at `index` of its hand: the card, and when it
+    /// leaves the hand (at once by the rules, when `Choice(0)`; else it
+    /// stays there while it is resolved). Deviating runs only.
+    fn card_leaves(&mut self, pig: Seat, index: usize) -> (Card, Choice) {
+        let card = self.hand[pig][index];
+        let point = Point::new(DecisionKind::CardLeaves, pig, Choice(0)).with_card(card);
+        let leaves = self.decide(point, |_| 0);
+        if leaves == Choice(0) {
+            self.remove_card(pig, index);
+        }
+        (card, leaves)
     }
 
     /// Whether `pig`'s kill at `target`, now resolved, does not use up the
@@ -178,18 +234,34 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// duel it may not play, whether the scan looks on past it).
     fn scan_deciding(&mut self, pig: Seat, from: usize, scan: &mut Scan) -> Option<usize> {
         let mut index = from;
+        // The cards drawn in this phase that wait for the next turn lie
+        // at the hand's right end, out of the scan's sight.
+        let seen = self.hand[pig].len().saturating_sub(self.fresh);
+        self.passed.resize(self.hand[pig].len(), false);
         loop {
             // The cards already found unplayable in this scan are passed
             // over at once.
-            let hand = self.hand[pig].get(index..)?;
-            index += hand
-                .iter()
-                .position(|&card| scan.playable[card as usize] != Some(false))?;
+            let hand = self.hand[pig].get(index..seen);
+            let skip = hand.and_then(|hand| {
+                hand.iter()
+                    .position(|&card| scan.playable[card as usize] != Some(false))
+            });
+            let Some(skip) = skip else {
+                self.passed[index.min(seen)..seen].fill(true);
+                return None;
+            };
+            self.passed[index..index + skip].fill(true);
+            index += skip;
             let card = self.hand[pig][index];
             let first = scan.playable[card as usize].is_none();
             if self.playable(pig, card, scan) {
-                return Some(index);
+                if !self.passed[index] || !self.stays_passed(pig, card) {
+                    return Some(index);
+                }
+                index += 1;
+                continue;
             }
+            self.passed[index] = true;
             if first && matches!(card, Card::Peach | Card::Kill | Card::Duel) {
                 let point = Point::new(DecisionKind::ScanPasses, pig, Choice(0)).with_card(card);
                 if !self.decide_if(point, Choice(0), |_| 0) {
@@ -198,6 +270,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
             index += 1;
         }
+    }
+
+    /// Whether `card`, playable now but passed over by an earlier scan of
+    /// this phase, stays passed over (never, by the rules).
+    fn stays_passed(&mut self, pig: Seat, card: Card) -> bool {
+        let point = Point::new(DecisionKind::RescanRechecks, pig, Choice(0)).with_card(card);
+        self.decide_if(point, Choice(1), |_| 0)
     }
 
     /// Whether `card` is playable now in `pig`'s play phase, decided once
@@ -300,7 +379,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             card: Card::Peach,
             target: None,
         });
-        self.hp[pig] = (self.hp[pig] + 1).min(self.max_hp(pig));
+        let max = self.max_hp(pig);
+        let mut heal = 1;
+        if !D::PLAIN && self.hp[pig] + 1 < max {
+            // How much a peach gives back differs only below max - 1.
+            let point = Point::new(DecisionKind::PeachHeals, pig, Choice(0)).with_card(Card::Peach);
+            heal = match self.decide(point, |_| 0) {
+                Choice(1) => 2,
+                Choice(2) => max,
+                _ => 1,
+            };
+        }
+        self.hp[pig] = (self.hp[pig] + heal).min(max);
         self.emit(Event::Heal {
             pig,
             hp: self.hp[pig],
@@ -695,6 +785,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if !self.decide_if(point, Choice(0), |_| 0) {
                 return None;
             }
+            let taken = self.take_leftmost(pig, card);
+            if let (true, Card::Kill, Some(trick)) =
+                (taken && pig != self.current, card, self.trick)
+            {
+                self.kill_answered[pig] |= 1 << trick as u8;
+            }
+            return taken.then_some(card);
         }
         self.take_leftmost(pig, card).then_some(card)
     }
@@ -769,7 +866,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 }
 
-// vocabB
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether `pig`, whose kill has `target` and which holds a duel with
     /// a target, still kills (it does, by the rules: each card is playable

@@ -55,12 +55,24 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !counts {
             return;
         }
-        let point = Point::new(DecisionKind::RescueCounts, pig, Choice(0)).about(source);
-        if !self.decide_if(point, Choice(1), |_| 0) {
-            return;
+        let rebel = self.role[pig] == Role::Rebel;
+        let point = Point::new(DecisionKind::RescueCounts, pig, Choice(0))
+            .about(source)
+            .legal(if rebel { 0b111 } else { 0b011 });
+        match self.decide(point, |_| 0) {
+            Choice(1) => {}
+            Choice(2) => {
+                // Counted off the rebels left, as if it had died.
+                self.counted_off += 1;
+                return;
+            }
+            _ => return,
         }
-        if self.role[pig] == Role::Rebel {
-            self.reward(source, pig);
+        if rebel {
+            // As for a death: none for the last rebel (the game would end).
+            if self.rebels_left() > 1 {
+                self.reward(source, pig);
+            }
         } else {
             self.lord_killed_loyalist(source, pig);
         }
@@ -173,7 +185,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 if !D::PLAIN && self.any_rebel_alive() {
                     let point = Point::new(DecisionKind::RebelsLeft, pig, Choice(0)).about(source);
                     if self.decide_if(point, Choice(1), |_| 0) {
-                        self.loyalists_counted += 1;
+                        self.counted_off += 1;
                         ended = self.rebels_left() == 0;
                         if ended {
                             self.game_over(Winner::Lord);
@@ -235,7 +247,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let living = (0..self.n)
             .filter(|&seat| self.alive[seat] && self.role[seat] == Role::Rebel)
             .count();
-        living.saturating_sub(self.loyalists_counted)
+        living.saturating_sub(self.counted_off)
     }
 
     /// The lord killed `loyalist`: whether, and when, it is penalised (at
@@ -281,9 +293,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// `source` killed the FP `rebel`: it draws 3 cards.
     fn reward(&mut self, source: Seat, rebel: Seat) {
         let area = matches!(self.trick, Some(Card::Invasion | Card::Volley));
+        // "One reward a turn" differs from the rules only after a reward.
+        let once = if self.rewarded_this_turn { 0b1_0000 } else { 0 };
         let point = Point::new(DecisionKind::Reward, source, Choice(0))
             .about(rebel)
-            .legal(if area { 0b1111 } else { 0b1011 });
+            .legal(once | if area { 0b1111 } else { 0b1011 });
         match self.decide(point, |_| 0) {
             Choice(0) => self.draw_reward(source, rebel),
             Choice(2) => self.put_off[AFTER_CARD].push(PutOff::Reward { source, rebel }),
@@ -308,15 +322,29 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let cards = match self.decide(point, |_| 0) {
             Choice(1) => 2,
             Choice(2) => 4,
+            Choice(3) => 6,
             _ => 3,
         };
         if !D::PLAIN {
             self.rewarding = true;
+            self.rewarded_this_turn = true;
         }
+        let wait = !D::PLAIN && source == self.current && self.in_phase && self.fresh_wait(source);
         self.draw_cards(source, cards);
         if !D::PLAIN {
             self.rewarding = false;
+            if wait {
+                // Drawn at the right end, they are out of this phase's sight.
+                self.fresh = (self.fresh + cards).min(self.hand[source].len());
+            }
         }
+    }
+
+    /// Whether the cards `pig` draws in its own play phase wait for its
+    /// next turn (never, by the rules). Deviating runs only.
+    fn fresh_wait(&mut self, pig: Seat) -> bool {
+        let point = Point::new(DecisionKind::FreshCardsWait, pig, Choice(0));
+        self.decide_if(point, Choice(1), |_| 0)
     }
 
     /// Who draws the reward `source` earned for killing `rebel`: `source`

@@ -172,10 +172,16 @@ fn play_turns<T: Tracer, D: Decider>(
             table.died_this_turn = 0;
             table.rescued_this_turn = 0;
             table.area_played = false;
+            table.rewarded_this_turn = false;
         }
         table.draw_cards(pig, 2);
-        if D::PLAIN || table.alive[pig] {
+        if D::PLAIN {
             table.play_phase(pig);
+        } else if table.alive[pig] {
+            table.in_phase = true;
+            table.play_phase(pig);
+            table.in_phase = false;
+            table.fresh = 0;
         } else {
             // A dead pig's turn, in a deviating run: its draws are lost.
             table.hand[pig].clear();
@@ -232,6 +238,23 @@ fn next_turn<T: Tracer, D: Decider>(
         let point = Point::new(DecisionKind::NextTurn, pig, Choice(0)).about(next);
         if table.decide_if(point, Choice(1), |_| 0) {
             return next;
+        }
+    }
+    // The seat after the pig's holds a dead pig: whether the walk of turns
+    // passes it (and every dead seat after it). Giving the turn to a pig
+    // that died in this turn is the decision above.
+    let seat = (pig + 1) % table.n;
+    let beyond = (seat + 1) % table.n;
+    let one_skip = beyond != pig && !table.alive[beyond];
+    let past = if seat == next { 0b001 } else { 0b011 } | if one_skip { 0b100 } else { 0 };
+    if seat != pig && !table.alive[seat] && past != 0b001 {
+        let point = Point::new(DecisionKind::TurnPastDead, pig, Choice(0))
+            .about(seat)
+            .legal(past);
+        match table.decide(point, |_| 0) {
+            Choice(1) => return seat,
+            Choice(2) => return beyond,
+            _ => {}
         }
     }
     let living = table.next_alive(pig);

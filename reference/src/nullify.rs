@@ -271,7 +271,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     }
 }
 
-// vocabB
 impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// How many seats a round walked `walk`'s way asks: every seat, or
     /// (a deviating run's walk) as many as there are living pigs.
@@ -319,7 +318,7 @@ enum Walk {
     /// is one pass round the table.
     RestOfPass,
     /// As many seats from the round's start as there are living pigs, dead
-    /// seats counted (vocabB).
+    /// seats counted.
     LivingCount,
 }
 

@@ -117,9 +117,10 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The pigs a peach saved from dying while the current card was
     /// resolved, a bit per seat (for contexts only).
     pub(crate) rescued_in_resolution: u16,
-    /// How many loyalists' deaths counted against the rebels left
-    /// (deviating runs only; none by the rules).
-    pub(crate) loyalists_counted: usize,
+    /// How many pigs counted against the rebels left though no rebel died
+    /// (a loyalist's death, a rebel saved by a peach: deviating runs only;
+    /// none by the rules).
+    pub(crate) counted_off: usize,
     /// The pigs that print no line at all, a bit per seat (deviating runs
     /// only).
     pub(crate) dead_without_line: u16,
@@ -154,13 +155,33 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The last pig that played a nullify on the card being resolved
     /// (deviating runs only).
     pub(crate) last_nullifier: Option<Seat>,
-    // vocabB
     /// The pigs that played a nullify in the current chain, a bit per seat
     /// (for contexts only).
     pub(crate) nullified_in_chain: u16,
     /// The pigs that revealed by playing a nullify and have played no kill
     /// or duel since, a bit per seat (for contexts only).
     pub(crate) revealed_by_nullify: u16,
+    /// Whether the lot of draws under way has drawn the deck's last card
+    /// (deviating runs only).
+    pub(crate) lot_took_last: bool,
+    /// Whether a reward was drawn in the current turn (deviating runs only).
+    pub(crate) rewarded_this_turn: bool,
+    /// The cards (a bit per [`Card`]: duels, invasions) each pig answered
+    /// with a kill outside its own turn since its last play phase
+    /// (deviating runs only).
+    pub(crate) kill_answered: [u8; SEATS],
+    /// The cards of the current pig's hand, by place, that a scan of this
+    /// play phase passed over (deviating runs only).
+    pub(crate) passed: Vec<bool>,
+    /// How many cards at the right end of the current pig's hand its scans
+    /// do not see until its next turn (deviating runs only; none by the
+    /// rules).
+    pub(crate) fresh: usize,
+    /// Whether the current pig is in its play phase (deviating runs only).
+    pub(crate) in_phase: bool,
+    /// The card whose resolution decided the game: its player, the card
+    /// and its place in the hand when played (deviating runs only).
+    pub(crate) ending_card: Option<(Seat, Card, usize)>,
 }
 
 /// Which way a walk round the table goes: forward (1, 2, ..., n, 1) or
@@ -260,7 +281,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             put_off: Default::default(),
             revealed_this_turn: 0,
             rescued_in_resolution: 0,
-            loyalists_counted: 0,
+            counted_off: 0,
             dead_without_line: 0,
             once_suspected: 0,
             suspicions: [0; SEATS],
@@ -274,6 +295,13 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             last_nullifier: None,
             nullified_in_chain: 0,
             revealed_by_nullify: 0,
+            lot_took_last: false,
+            rewarded_this_turn: false,
+            kill_answered: [0; SEATS],
+            passed: Vec::new(),
+            fresh: 0,
+            in_phase: false,
+            ending_card: None,
         };
         if !D::PLAIN {
             // Each pig's starting and maximum HP (4 by the rules).
@@ -621,29 +649,31 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
 
     /// `pig` draws `count` cards, one at a time, each to the right end of
     /// its hand (where the lot goes is one decision: a deviating run may
-    /// put each at the left end).
+    /// put each at the left end, or the lot in reverse order).
     #[inline(always)]
     pub(crate) fn draw_cards(&mut self, pig: Seat, count: usize) {
-        let front = !D::PLAIN
-            && self.decide_if(
-                Point::new(DecisionKind::DrawPlace, pig, Choice(0)),
-                Choice(1),
-                |_| 0,
-            );
-        if !D::PLAIN {
+        let at = if D::PLAIN {
+            None
+        } else {
             self.lot_first = true;
-        }
+            self.lot_took_last = false;
+            match self.decide(Point::new(DecisionKind::DrawPlace, pig, Choice(0)), |_| 0) {
+                Choice(1) => Some(0),
+                Choice(2) => Some(self.hand[pig].len()),
+                _ => None,
+            }
+        };
         for _ in 0..count {
-            self.draw(pig, front);
+            self.draw(pig, at);
         }
     }
 
-    /// `pig` draws the top card to the right end of its hand (or the left
-    /// end, if `front`). The deck's last card is drawn but left in place
+    /// `pig` draws the top card to the right end of its hand (or to place
+    /// `at`, if given). The deck's last card is drawn but left in place
     /// (a decision: drawn like any other, it leaves an empty deck that
     /// gives nothing).
     #[inline]
-    fn draw(&mut self, pig: Seat, front: bool) {
+    fn draw(&mut self, pig: Seat, at: Option<usize>) {
         if !D::PLAIN && self.top >= self.deck.len() {
             return;
         }
@@ -690,6 +720,11 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                         }
                         true
                     }
+                    Choice(4) if self.lot_took_last => return,
+                    Choice(4) => {
+                        self.lot_took_last = true;
+                        true
+                    }
                     _ => true,
                 }
             })
@@ -703,10 +738,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         if !D::PLAIN {
             self.last_card_drawn |= self.top + 1 >= self.deck.len();
         }
-        if front {
-            self.hand[pig].insert(0, card);
+        if let Some(at) = at {
+            let at = at.min(self.hand[pig].len());
+            self.hand[pig].insert(at, card);
+            if pig == self.current && at <= self.passed.len() {
+                self.passed.insert(at, false);
+            }
         } else {
             self.hand[pig].push(card);
+            if !D::PLAIN && pig == self.current {
+                self.passed.push(false);
+            }
         }
         self.emit(Event::Draw {
             pig,
@@ -898,6 +940,15 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// shift left); a deviating run notes the card that empties a hand.
     #[inline(always)]
     pub(crate) fn remove_card(&mut self, pig: Seat, index: usize) -> Card {
+        if !D::PLAIN && pig == self.current {
+            // The places of the current pig's cards, as its scans see them.
+            if index < self.passed.len() {
+                self.passed.remove(index);
+            }
+            if self.fresh > 0 && index + self.fresh >= self.hand[pig].len() {
+                self.fresh -= 1;
+            }
+        }
         let card = self.hand[pig].remove(index);
         if !D::PLAIN && self.hand[pig].is_empty() {
             self.last_card[pig] = Some(card);
@@ -926,10 +977,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let mut pigs = Vec::with_capacity(self.n);
         for seat in 0..self.n {
             if !self.alive[seat] {
-                let point = Point::new(DecisionKind::PrintDead, seat, Choice(0));
+                // "An empty line if it died holding no card" is an
+                // alternative only where it did.
+                let empty = !D::PLAIN && self.dead_hand[seat].is_empty();
+                let point = Point::new(DecisionKind::PrintDead, seat, Choice(0)).legal(if empty {
+                    0b1_1111
+                } else {
+                    0b0_1111
+                });
                 pigs.push(match self.decide(point, |_| 0) {
                     Choice(1) => PigFate::Alive(self.dead_hand[seat].clone()),
-                    Choice(2) => PigFate::Alive(Vec::new()),
+                    Choice(2 | 4) => PigFate::Alive(Vec::new()),
                     Choice(3) => {
                         self.dead_without_line |= 1 << seat;
                         PigFate::Dead
@@ -954,6 +1012,14 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 }
             }
             let mut hand = self.hand[seat].clone();
+            if let Some((_, card, index)) = self.ending_card.filter(|&(pig, ..)| pig == seat) {
+                // Printed as if still held, at the place it had.
+                let point =
+                    Point::new(DecisionKind::PrintEndingCard, seat, Choice(0)).with_card(card);
+                if self.decide_if(point, Choice(1), |_| 0) {
+                    hand.insert(index.min(hand.len()), card);
+                }
+            }
             if self.crossbow[seat]
                 && self.decide_if(
                     Point::new(DecisionKind::PrintWeapon, seat, Choice(0)),
@@ -973,10 +1039,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// all, or the card that last left its hand, is a decision).
     pub(crate) fn judge_text(&mut self, outcome: &Outcome) -> String {
         let full = outcome.to_judge_text();
-        let mut lines: [Option<Option<Card>>; SEATS] = [None; SEATS];
+        let mut lines: [Option<Replaced>; SEATS] = [None; SEATS];
         for (seat, fate) in outcome.pigs.iter().enumerate() {
             if !D::PLAIN && self.dead_without_line & (1 << seat) != 0 {
-                lines[seat] = Some(None);
+                lines[seat] = Some(Replaced::NoLine);
                 continue;
             }
             if self.alive[seat]
@@ -985,10 +1051,11 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             {
                 let stale = if D::PLAIN { None } else { self.last_card[seat] };
                 let point = Point::new(DecisionKind::PrintEmptyLine, seat, Choice(0))
-                    .legal(if stale.is_some() { 0b111 } else { 0b011 });
+                    .legal(if stale.is_some() { 0b1111 } else { 0b1011 });
                 lines[seat] = match self.decide(point, |_| 0) {
-                    Choice(1) => Some(None),
-                    Choice(2) => Some(stale),
+                    Choice(1) => Some(Replaced::NoLine),
+                    Choice(2) => stale.map(Replaced::Card),
+                    Choice(3) => Some(Replaced::Dead),
                     _ => None,
                 };
             }
@@ -999,12 +1066,12 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         let mut text = String::with_capacity(full.len());
         for (i, line) in full.lines().enumerate() {
             match i.checked_sub(1).and_then(|seat| lines[seat]) {
-                // No line at all.
-                Some(None) => {}
-                Some(Some(card)) => {
+                Some(Replaced::NoLine) => {}
+                Some(Replaced::Card(card)) => {
                     text.push(card.letter());
                     text.push('\n');
                 }
+                Some(Replaced::Dead) => text.push_str("DEAD\n"),
                 None => {
                     text.push_str(line);
                     text.push('\n');
@@ -1041,6 +1108,17 @@ impl<T: Tracer> Table<'_, T> {
 /// A count for an event's `u32` field (hands never come near `u32::MAX`).
 pub(crate) fn count_u32(count: usize) -> u32 {
     u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// What a deviating run prints instead of a pig's line.
+#[derive(Clone, Copy)]
+enum Replaced {
+    /// No line at all.
+    NoLine,
+    /// One card alone.
+    Card(Card),
+    /// `DEAD`.
+    Dead,
 }
 
 /// The feature saying that the card concerned is `card`.

@@ -168,7 +168,6 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 let next = self.next_alive(player);
                 self.first_hostile_after(player, next, Card::Duel)
             }
-            // vocabB
             Choice(4) => self.first_revealed_if_hostile(player),
             Choice(5) => {
                 let last = self.living_from(player, Way::Backward);

@@ -1156,8 +1156,6 @@ fn a_second_crossbow_replaces_the_first_and_a_deviation_may_leave_no_weapon() {
     );
 }
 
-// vocabB
-
 /// Turn 1: MP's invasion hurts both unrevealed FPs. Turn 2: FP2's two
 /// invasions bring FP3 to 1 HP and MP to 2 HP: MP suspects FP2. Turn 3:
 /// FP3 heals, and its two invasions bring MP to 0 HP (it eats its peach)
@@ -1511,5 +1509,335 @@ fn a_rebel_duels_the_lord_unrevealed_and_a_deviation_may_duel_only_once_revealed
     assert_eq!(
         with_rule(&game, DecisionKind::RebelDuelTarget, &unrevealed, 2),
         "MP\nP P P\nDEAD\n"
+    );
+}
+
+// Decision points of "Set-up", "A turn", "Damage, dying, death" and
+// "Output" that a contestant may take another way.
+
+/// FP2's four duels kill MP, who holds no kill; the deck is D D D Z (Z
+/// the last card, drawn again and again).
+const DUELS_AT_THE_LORD: &str = "2 4\nMP D D D D\nFP F F F F\nD D D Z\n";
+
+#[test]
+fn drawn_cards_join_the_right_end_and_a_deviation_may_reverse_the_lot() {
+    // Turn 1: MP draws D D and has no target. Turn 2: FP2 draws D and Z
+    // (the last card, left in place) and its four duels kill MP: "Draw 2
+    // cards, one at a time, each to the right end of the hand".
+    let game = game(DUELS_AT_THE_LORD);
+    let (_, log) = decisions(&game, Budget::default());
+    let place = find(&log, DecisionKind::DrawPlace, |d| d.actor == 1);
+    assert_eq!((place.turn, place.rule), (2, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nD Z\n".to_string()));
+    // The lot in reverse order: FP2's D and Z join its hand as Z D.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DrawPlace, &[], 2),
+        "FP\nDEAD\nZ D\n"
+    );
+}
+
+/// The deck's last card is P: every draw after the first two gives P.
+const ONE_CARD_LEFT: &str = "2 3\nMP D D D D\nFP F F F F\nD D P\n";
+
+#[test]
+fn the_decks_last_card_is_drawn_twice_in_a_turn_and_a_deviation_may_give_it_once_a_lot() {
+    // Turn 2: FP2 draws P twice (the last card stays) and kills MP.
+    let game = game(ONE_CARD_LEFT);
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nP P\n".to_string()));
+    // Given once a lot, FP2's turn draw gets one P.
+    assert_eq!(
+        with_rule(&game, DecisionKind::LastCardKept, &[], 4),
+        "FP\nDEAD\nP\n"
+    );
+    assert_eq!(DecisionKind::LastCardKept.section(), "Set-up");
+}
+
+/// FP2 dies in its own turn (four duels against MP's four kills); MP
+/// draws its reward; later FP3's draws decide when MP dies.
+const DEAD_SEAT_PASSED: &str = "3 14\nMP K K K K\nFP F F F F\nFP F F D D\n\
+    D D D D D D D D D D D F P F\n";
+
+#[test]
+fn the_turns_pass_a_dead_pig_and_a_deviation_may_give_it_a_turn() {
+    // Turn 2: FP2 loses its four duels and dies; MP draws D D D. Turn 3:
+    // FP3's duels bring MP to 2 HP. After MP's turn 4, seat 2 is dead:
+    // turn 5 is FP3's (F: MP at 1 HP; P kept at full HP), turn 6 MP's
+    // duels bring FP3 to 2 HP, and in turn 7 FP3 eats its peach and its
+    // first F kills MP.
+    let game = game(DEAD_SEAT_PASSED);
+    let (_, log) = decisions(&game, Budget::default());
+    let past = find(&log, DecisionKind::TurnPastDead, |_| true);
+    assert_eq!(
+        (past.turn, past.actor, past.subject, past.rule),
+        (4, 0, Some(1), Choice(0))
+    );
+    assert_eq!(past.kind.section(), "Set-up");
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nDEAD\nD D D D F\n".to_string())
+    );
+    // If the dead FP2 takes turn 5, it draws F P (lost); FP3 then draws
+    // F F and kills MP at 2 HP.
+    assert_eq!(
+        with_rule(&game, DecisionKind::TurnPastDead, &[], 1),
+        "FP\nDEAD\nDEAD\nD D D D\n"
+    );
+}
+
+#[test]
+fn a_played_card_leaves_the_hand_at_once_and_a_deviation_may_print_the_one_that_ended_the_game() {
+    // Turn 1: MP draws D D and its four invasions kill FP2 (no kill to
+    // discard), the last rebel.
+    let game = game("2 1\nMP N N N N\nFP D D D D\nD\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let leaves = find(&log, DecisionKind::CardLeaves, |_| true);
+    assert_eq!(
+        (leaves.card, leaves.rule),
+        (Some(Card::Invasion), Choice(0))
+    );
+    assert_eq!(reference_text(&game), Ok("MP\nD D\nDEAD\n".to_string()));
+    // The invasion that ended the game printed as if still held.
+    let ending = find(&log, DecisionKind::PrintEndingCard, |_| true);
+    assert_eq!((ending.actor, ending.card), (0, Some(Card::Invasion)));
+    assert_eq!(ending.kind.section(), "Output");
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintEndingCard, &[], 1),
+        "MP\nN D D\nDEAD\n"
+    );
+    // Removed from its place after: nothing was taken from its left.
+    assert_eq!(
+        with_rule(&game, DecisionKind::CardLeaves, &[], 1),
+        "MP\nD D\nDEAD\n"
+    );
+}
+
+/// MP's duel target FP3 sits two seats on, past ZP2.
+const DUEL_PAST_A_FRIEND: &str = "3 1\nMP F F F F\nZP F F F F\nFP K D D D\nD\n";
+
+#[test]
+fn a_duel_goes_at_any_distance_and_a_deviation_may_ask_for_distance_one() {
+    // Turn 3: FP3 kills at MP (its next living pig), which dodges. Turn 4:
+    // MP's four duels kill FP3, two seats on: "F: the pig has a duel
+    // target, at any distance".
+    let game = game(DUEL_PAST_A_FRIEND);
+    let (_, log) = decisions(&game, Budget::default());
+    let far = find(&log, DecisionKind::DuelDistance, |_| true);
+    assert_eq!(
+        (far.turn, far.actor, far.subject, far.rule),
+        (4, 0, Some(2), Choice(0))
+    );
+    assert_eq!(far.kind.section(), "A turn");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D\nF F F F D D\nDEAD\n".to_string())
+    );
+    // At distance 1 only, MP keeps its duels; in turn 5 ZP2 (next to FP3)
+    // kills FP3 with its four.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DuelDistance, &[], 1),
+        "MP\nF F F F D D D\nD D D D\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_kill_given_up_to_answer_does_not_count_and_a_deviation_may_spend_the_next_phases_kill() {
+    // Turn 1: MP draws F F and its invasion costs FP2 a kill. Turn 2: FP2
+    // kills at MP (dodged) and its duels bring MP to 2 HP. Turn 3: MP's
+    // four duels kill FP2.
+    let game = game("2 1\nMP N D D D\nFP K K D D\nF\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let spent = find(&log, DecisionKind::AnswerKillCounts, |_| true);
+    assert_eq!(
+        (spent.turn, spent.actor, spent.card, spent.rule),
+        (2, 1, Some(Card::Invasion), Choice(0))
+    );
+    assert_eq!(reference_text(&game), Ok("MP\nD D\nDEAD\n".to_string()));
+    // If the kill given up counts as turn 2's kill, FP2 keeps its other
+    // kill: MP's first duel in turn 3 costs MP 1 HP (1 HP left), and FP2's
+    // first duel in turn 4 kills MP.
+    assert_eq!(
+        with_rule(&game, DecisionKind::AnswerKillCounts, &[], 1),
+        "FP\nDEAD\nD D F\n"
+    );
+}
+
+#[test]
+fn every_scan_looks_at_each_card_afresh_and_a_deviation_may_keep_a_passed_card_passed() {
+    // Turn 2: FP2's first scan passes its peach (full HP) and duels MP,
+    // which gives up its kill: FP2 is at 3 HP. The next scan plays the
+    // peach; the other four duels kill MP.
+    let game = game("2 1\nMP K D D D\nFP P F F F\nF\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let again = find(&log, DecisionKind::RescanRechecks, |_| true);
+    assert_eq!(
+        (again.turn, again.card, again.rule),
+        (2, Some(Card::Peach), Choice(0))
+    );
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\n\n".to_string()));
+    // Kept passed over for the phase, the peach stays in FP2's hand.
+    assert_eq!(
+        with_rule(&game, DecisionKind::RescanRechecks, &[], 1),
+        "FP\nDEAD\nP\n"
+    );
+    // And a living pig with an empty hand printed as DEAD.
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintEmptyLine, &[], 3),
+        "FP\nDEAD\nDEAD\n"
+    );
+}
+
+/// MP's duels kill FP2 in turn 4; its reward is F F F, which kills FP3.
+const REWARD_IN_OWN_PHASE: &str = "3 12\nMP K K F F\nFP F D D D\nFP F D D D\n\
+    F D D D D D D D F F F D\n";
+
+#[test]
+fn reward_cards_join_the_scan_at_once_and_a_deviation_may_make_them_wait() {
+    // Turns 2 and 3: FP2 and FP3 duel MP, who gives up a kill each time:
+    // both are at 3 HP. Turn 4: MP's three duels kill FP2, it draws F F F
+    // and its next three duels kill FP3.
+    let game = game(REWARD_IN_OWN_PHASE);
+    let (_, log) = decisions(&game, Budget::default());
+    let wait = find(&log, DecisionKind::FreshCardsWait, |_| true);
+    assert_eq!((wait.turn, wait.actor, wait.rule), (4, 0, Choice(0)));
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D\nDEAD\nDEAD\n".to_string())
+    );
+    // Waiting for the next turn, the reward's duels are played in turn 6
+    // (after FP3 drew D D and played nothing).
+    assert_eq!(
+        with_rule(&game, DecisionKind::FreshCardsWait, &[], 1),
+        "MP\nD D D D D\nDEAD\nDEAD\n"
+    );
+    // A reward drawn twice: F F F D D D (D, the last card, again).
+    assert_eq!(
+        with_rule(&game, DecisionKind::RewardCount, &[], 3),
+        "MP\nD D D D D D\nDEAD\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_peach_gives_back_one_hp_and_a_deviation_may_give_two() {
+    // Turn 2: FP2's three duels bring MP to 1 HP. Turn 3: MP's peach (2
+    // HP), and its two duels bring FP2 to 2 HP. Turn 4: FP2's two duels
+    // kill MP.
+    let game = game("2 4\nMP P D D D\nFP F F D D\nD D D F\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let heal = find(&log, DecisionKind::PeachHeals, |_| true);
+    assert_eq!((heal.turn, heal.actor, heal.rule), (3, 0, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nD D D\n".to_string()));
+    // Healed by 2, MP survives turn 4 at 1 HP and kills FP2 in turn 5.
+    assert_eq!(
+        with_rule(&game, DecisionKind::PeachHeals, &[], 1),
+        "MP\nD D D D D\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_dead_pig_prints_dead_and_a_deviation_may_print_an_empty_line_for_one_that_held_nothing() {
+    // Turn 1: MP's invasions bring FP2 to 2 HP. Turn 2: FP2's six
+    // invasions cost MP its four kills and 2 HP, and empty FP2's hand.
+    // Turn 3: MP's two invasions kill FP2, which holds nothing.
+    let game = game("2 1\nMP K K K K\nFP N N N N\nN\n");
+    assert_eq!(reference_text(&game), Ok("MP\n\nDEAD\n".to_string()));
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintDead, &[], 4),
+        "MP\n\n\n"
+    );
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintEmptyLine, &[], 3),
+        "MP\nDEAD\nDEAD\n"
+    );
+}
+
+/// MP's four invasions kill FP2 and FP3 in turn 1 (no kill to discard)
+/// and bring FP4, which gives up its one kill, to 1 HP.
+const TWO_REBELS_IN_ONE_TURN: &str = "4 12\nMP N N N N\nFP D D D D\nFP D D D D\nFP K D D D\n\
+    D D D D D D D D F D P F\n";
+
+#[test]
+fn each_rebels_death_draws_a_reward_and_a_deviation_may_give_one_a_turn() {
+    // Turn 1: MP draws D D, and two rewards of D D D. Turn 2: FP4 draws F
+    // D and its duel brings MP to 3 HP. Turn 3: MP draws P F, eats the
+    // peach and its duel kills FP4, the last rebel.
+    let game = game(TWO_REBELS_IN_ONE_TURN);
+    let (_, log) = decisions(&game, Budget::default());
+    let second = log
+        .iter()
+        .filter(|d| d.kind == DecisionKind::Reward)
+        .nth(1)
+        .expect("two rewards");
+    assert_eq!((second.turn, second.subject), (1, Some(2)));
+    assert!(
+        second.is_legal(Choice(4)),
+        "a reward was drawn in this turn"
+    );
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D D D D D\nDEAD\nDEAD\nDEAD\n".to_string())
+    );
+    // One reward a turn: FP3's death gives nothing, and the deck is three
+    // cards behind. FP4 draws D D (turn 2) and D P (turn 4: 2 HP), MP D F
+    // and F F (no target: FP4 is unrevealed). Turn 6: FP4 draws F F and
+    // its duels bring MP to 2 HP; turn 7: MP's first two duels kill FP4.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Reward, &[], 4),
+        "MP\nD D D D D D F F F\nDEAD\nDEAD\nDEAD\n"
+    );
+    // After MP's turn 1 the dead FP2 and FP3 sit after it: giving the
+    // turn to the seat after FP2 (one dead seat skipped) is an
+    // alternative, giving it to FP2, which died in this turn, is the
+    // next-turn decision's.
+    let past = find(&log, DecisionKind::TurnPastDead, |d| d.turn == 1);
+    assert_eq!(past.subject, Some(1));
+    assert!(!past.is_legal(Choice(1)) && past.is_legal(Choice(2)));
+}
+
+/// MP's four invasions bring FP2, FP3 and FP4 to dying in turn 1; FP2
+/// holds a peach.
+const REBEL_SAVED_BY_A_PEACH: &str = "4 11\nMP N N N N\nFP P D D D\nFP D D D D\nFP D D D D\n\
+    D D D D D D D D F D F\n";
+
+#[test]
+fn a_rebel_saved_by_a_peach_lives_on_and_a_deviation_may_count_it_off_the_rebels_left() {
+    // Turn 1: at the fourth invasion FP2 eats its peach (1 HP), FP3 and
+    // FP4 die: two rewards of D D D. Turn 2: FP2 draws F D and its duel
+    // brings MP to 3 HP. Turn 3: MP draws F F and its duel kills FP2.
+    let game = game(REBEL_SAVED_BY_A_PEACH);
+    let (_, log) = decisions(&game, Budget::default());
+    let saved = find(&log, DecisionKind::RescueCounts, |_| true);
+    assert_eq!((saved.turn, saved.actor, saved.rule), (1, 1, Choice(0)));
+    assert_eq!(saved.kind.section(), "Damage, dying, death");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D D D D D F\nDEAD\nDEAD\nDEAD\n".to_string())
+    );
+    // Counted off the rebels left: FP3's death leaves "one" (a reward),
+    // FP4's "none", and MP wins though FP2 lives.
+    assert_eq!(
+        with_rule(&game, DecisionKind::RescueCounts, &[], 2),
+        "MP\nD D D D D\nD D D\nDEAD\nDEAD\n"
+    );
+}
+
+/// Turn 1: MP's three invasions bring FP3 to 1 HP (ZP2 gives up its
+/// kills); turn 3: FP3 draws K K and kills at MP (dodged).
+const KILL_LEFT_OF_DUEL: &str = "3 8\nMP N N N K\nZP K K K D\nFP D D D D\nF D D D K K D D\n";
+
+#[test]
+fn a_card_taken_from_the_left_of_a_played_duel_shifts_it_when_it_leaves_only_once_resolved() {
+    // Turn 4: MP's kill has no target (ZP2 is next); its duel at FP3
+    // costs both a kill (MP's is left of the duel) and kills FP3, the
+    // last rebel.
+    let game = game(KILL_LEFT_OF_DUEL);
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D\nD D D\nDEAD\n".to_string())
+    );
+    // Removed from its old place (second) once resolved, the duel, now
+    // first, stays and a dodge goes.
+    assert_eq!(
+        with_rule(&game, DecisionKind::CardLeaves, &[], 1),
+        "MP\nF D\nD D D\nDEAD\n"
     );
 }

@@ -298,7 +298,6 @@ features! {
         "the lord's suspicion of {a} was raised twice or more", "the lord's suspicion of {a} was raised at most once";
     PlayedSinceKill, "played-since-kill", "the pig played another card since its last kill this phase",
         "{a} played another card since its last kill", "{a} played no other card since its last kill";
-    // vocabB
     ActorNullifiedInChain, "actor-nullified-in-chain", "the pig has already played a nullify in this chain",
         "{a} has already played a nullify in this chain", "{a} has played no nullify in this chain";
     SubjectRevealedByNullify, "subject-revealed-by-nullify",
@@ -447,7 +446,8 @@ kinds! {
         ["yes: it is drawn and stays, every later draw gives it again",
          "no: it is drawn like any other, and the deck is then empty",
          "no: it is drawn, and the deck starts again from its first card",
-         "no: once a draw has brought the deck down to it, a draw gives a copy of the drawer's rightmost card (the deck's last only to an empty hand)"],
+         "no: once a draw has brought the deck down to it, a draw gives a copy of the drawer's rightmost card (the deck's last only to an empty hand)",
+         "yes, but once a lot: a lot of draws that meets it (a turn's 2, a reward's 3) gets it once, and nothing more"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, ActorHandEmpty, RewardDraw], YES;
     DeckTwoLeft, "deck-two-left", SETUP,
         "the deck holds two cards: which card does this draw give?",
@@ -479,7 +479,8 @@ kinds! {
         YES;
     DrawPlace, "draw-place", TURN,
         "where do the cards a pig draws (its turn's 2, or a reward) go in its hand?",
-        ["at the right end", "at the left end"],
+        ["at the right end", "at the left end",
+         "at the right end, the lot in reverse order (the card drawn last leftmost of them)"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, DeckLast],
         YES;
     Playable, "playable", TURN,
@@ -763,7 +764,8 @@ kinds! {
         YES;
     RescueCounts, "rescue-counts", DAMAGE,
         "the source brought a rebel, or the lord a loyalist, to dying, and a peach saved it: is the source rewarded or penalised all the same?",
-        ["no: only a death counts", "yes: as for a death"],
+        ["no: only a death counts", "yes: as for a death",
+         "the rebel counts as dead among the rebels left (the lord wins at the next rebel's death that leaves none), with no reward"],
         [ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist, SubjectRebel,
          TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn, SubjectTurn],
         YES;
@@ -802,14 +804,15 @@ kinds! {
         "a pig died: does the source of the damage draw the reward, and when? (for a rebel, at once; for a loyalist, never)",
         ["yes, at once", "no",
          "yes, once the card is resolved (none if the game ended)",
-         "yes, at the end of the turn"],
+         "yes, at the end of the turn",
+         "no, as a reward was drawn already in this turn (one reward a turn)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast,
          TrickKill, TrickDuel, TrickArea, ActorPlayedTrick, SubjectTurn, SubjectLoyalist,
          SubjectRebel],
         VARIES;
     RewardCount, "reward-count", DAMAGE,
         "how many cards does the reward draw?",
-        ["3", "2", "4"],
+        ["3", "2", "4", "6: the reward is drawn twice"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
         YES;
     RewardTo, "reward-to", DAMAGE,
@@ -859,15 +862,16 @@ kinds! {
     PrintEmptyLine, "print-empty-line", OUTPUT,
         "the living pig's hand is empty: what is its line?",
         ["an empty line", "no line at all",
-         "the card that last left its hand, as if it were still there"],
+         "the card that last left its hand, as if it were still there",
+         "DEAD, as if it were dead"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow],
         Some(Choice(0));
     PrintDead, "print-dead", OUTPUT,
         "the pig is dead: what is its line?",
-        ["DEAD", "the hand it held when it died", "an empty line", "no line at all"],
+        ["DEAD", "the hand it held when it died", "an empty line", "no line at all",
+         "an empty line, as it held no card when it died (DEAD for a pig that held one)"],
         [ActorLord, ActorLoyalist, ActorRebel, DeathEndedGame, ActorNoLivingAfter],
         Some(Choice(0));
-    // vocabB
     SuspicionReplaces, "suspicion-replaces", RESPONSES,
         "the lord comes to suspect a pig while it suspects another: does the other suspicion stay?",
         ["yes: the lord suspects both", "no: the new suspicion replaces the old one"],
@@ -913,6 +917,53 @@ kinds! {
         ["yes: a duel goes at any distance", "no: a duel needs its target at distance 1, like a kill"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSecondNext],
+        YES;
+    TurnPastDead, "turn-past-dead", SETUP,
+        "the seat after this pig's holds a dead pig: whose turn comes next?",
+        ["the next living pig's",
+         "the dead pig's: it draws 2 cards and plays nothing",
+         "the seat's after the dead one, alive or dead (one dead seat is skipped, not more)"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLoyalist, SubjectRebel, SubjectLastSeat,
+         TwoAlive],
+        YES;
+    CardLeaves, "card-leaves", TURN,
+        "when does the card the pig plays leave its hand?",
+        ["at once, as it is played",
+         "once it is resolved, from the place it had when played (a card taken meanwhile from its left shifts which card goes)"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
+         CardVolley, CardCrossbow, CardArea],
+        YES;
+    AnswerKillCounts, "answer-kill-counts", TURN,
+        "the pig discarded a kill to answer another pig's duel or invasion since its last play phase: does that use up its phase's kill?",
+        ["no: its play phase starts with no kill played",
+         "yes: it starts as if it had played a kill"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardDuel, CardInvasion, ActorCrossbow,
+         ActorHoldsKill],
+        YES;
+    RescanRechecks, "rescan-rechecks", TURN,
+        "a card the pig could not play at an earlier scan of this phase is playable now: does this scan play it?",
+        ["yes: every scan looks at each card afresh",
+         "no: a card passed over once stays passed over for the phase"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, ActorCrossbow,
+         RewardDraw],
+        YES;
+    FreshCardsWait, "fresh-cards-wait", TURN,
+        "the pig draws cards in its own play phase (a reward): may this phase's scans play them?",
+        ["yes: they join the hand and the next scan sees them",
+         "no: they wait for the pig's next turn"],
+        [ActorLord, ActorLoyalist, ActorRebel, TrickKill, TrickDuel, TrickArea, ActorCrossbow,
+         KillPlayed],
+        YES;
+    PeachHeals, "peach-heals", TURN,
+        "how many HP does a peach played in the play phase give back?",
+        ["1", "2 (up to the maximum)", "all: back to the maximum"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorHpOne, ActorHpTwo],
+        YES;
+    PrintEndingCard, "print-ending-card", OUTPUT,
+        "the game ended while a card the living pig played was resolved: is that card printed in its hand?",
+        ["no: it left the hand when it was played", "yes: at the place it had, as if still held"],
+        [ActorLord, ActorLoyalist, ActorRebel, CardKill, CardDuel, CardInvasion, CardVolley,
+         CardArea],
         YES;
 }
 

@@ -140,6 +140,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{s} gets no reward or penalty for {a}, saved by a peach",
                 "{s} gets the reward or penalty of a death for {a}, though a peach saved it",
+                "{a}, saved by a peach, counts as dead among the rebels left",
             ],
             &[],
         ),
@@ -152,6 +153,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "a draw takes the deck's last card away, and an empty deck gives nothing",
                 "a draw takes the deck's last card, and the deck starts again from its first card",
                 "once a draw has brought the deck down to its last card, a draw gives {a} a copy of its own rightmost card (\"the last card\")",
+                "the deck's last card is given once a lot: a turn's draw or a reward that meets it gets it once, and nothing more",
             ],
             &[F::DeckLast],
         ),
@@ -290,6 +292,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} puts each card it draws at the right end of its hand",
                 "{a} puts each card it draws at the left end of its hand",
+                "{a} puts the cards it draws at the right end of its hand, the last drawn leftmost",
             ],
             &[],
         ),
@@ -647,6 +650,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} draws no reward for {s}",
                 "{a} draws the reward for {s} once the card is resolved",
                 "{a} draws the reward for {s} at the end of the turn",
+                "{a} draws no reward for {s}, as a reward was drawn already in this turn",
             ],
             &[],
         ),
@@ -658,6 +662,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "the reward for killing a rebel is 3 cards",
                 "the reward for killing a rebel is 2 cards",
                 "the reward for killing a rebel is 4 cards",
+                "the reward for killing a rebel is drawn twice (6 cards)",
             ],
             &[],
         ),
@@ -742,6 +747,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} with an empty hand prints an empty line",
                 "{a} with an empty hand prints no line at all",
                 "{a} with an empty hand prints the card that last left it",
+                "{a} with an empty hand prints DEAD",
             ],
             &[F::ActorHandEmpty],
         ),
@@ -754,10 +760,10 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} prints the hand it held when it died",
                 "{a} prints an empty line",
                 "{a} prints no line at all",
+                "{a}, dead, prints an empty line if it held no card when it died",
             ],
             &[F::ActorDead],
         ),
-        // vocabB
         K::SuspicionReplaces => v(
             "the newly suspected pig",
             "the pig suspected before",
@@ -816,6 +822,78 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} duels {s} at any distance",
                 "{a} does not duel {s}, which is not its next living pig: a duel needs distance 1, like a kill",
+            ],
+            &[],
+        ),
+        K::TurnPastDead => v(
+            "the pig whose turn ends",
+            "the dead pig after it",
+            "",
+            &[
+                "after the turn of {a}, the next living pig takes its turn ({s} is dead)",
+                "after the turn of {a}, {s} takes its turn though it is dead: it draws 2 cards and plays nothing",
+                "after the turn of {a}, the seat after {s} takes its turn, alive or dead (only one dead seat is skipped)",
+            ],
+            &[],
+        ),
+        K::CardLeaves => v(
+            "the player",
+            "",
+            "a card",
+            &[
+                "{card} that {a} plays leaves its hand at once",
+                "{card} that {a} plays leaves its hand only once resolved, from the place it had (shifted by cards taken from its left)",
+            ],
+            &[],
+        ),
+        K::AnswerKillCounts => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "a kill {a} discarded to answer another pig's {name} does not count as its phase's kill",
+                "a kill {a} discarded to answer another pig's {name} uses up the kill of its next play phase",
+            ],
+            &[],
+        ),
+        K::RescanRechecks => v(
+            "the pig",
+            "",
+            "a card",
+            &[
+                "each scan of {a}'s hand looks at {card} afresh",
+                "{card} that a scan of {a}'s hand passed over stays passed over for the phase",
+            ],
+            &[],
+        ),
+        K::FreshCardsWait => v(
+            "the pig",
+            "",
+            "",
+            &[
+                "cards {a} draws in its own play phase may be played in that phase",
+                "cards {a} draws in its own play phase wait for its next turn",
+            ],
+            &[],
+        ),
+        K::PeachHeals => v(
+            "the pig",
+            "",
+            "a peach",
+            &[
+                "a peach {a} plays gives back 1 HP",
+                "a peach {a} plays gives back 2 HP",
+                "a peach {a} plays brings it back to full HP",
+            ],
+            &[],
+        ),
+        K::PrintEndingCard => v(
+            "a living pig",
+            "",
+            "a card",
+            &[
+                "{card} of {a} that ended the game is not printed in its hand",
+                "{card} of {a} that ended the game is still printed in its hand",
             ],
             &[],
         ),
