@@ -26,10 +26,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use pigkill_reference::decision::{
-    deviated_output, Choice, ContextRule, DecisionKind, Deviation, DeviationRule, Feature,
+    Choice, ContextRule, DecisionKind, Deviation, DeviationRule, Feature,
 };
 
-use super::{counted, Clock, DeviationOptions, Run};
+use super::{Clock, DeviationOptions, Run};
 use crate::catalogue::same;
 
 /// The rules of no literal or one that reproduce `run`'s output (it
@@ -81,10 +81,9 @@ pub fn rules_reproducing(
             // Not through the run's cache of deviated runs: these are
             // many, each of a pattern of its own, and would crowd out the
             // runs the rest of the search makes again and again.
-            let reproduces = counted(|| {
-                deviated_output(&run.game, run.deviated_budget(), &[Deviation::Rule(widest)])
-            })
-            .is_ok_and(|out| same(&out, &run.actual, options.mode));
+            let reproduces = run
+                .output_making(&[Deviation::Rule(widest)])
+                .is_some_and(|out| same(&out, &run.actual, options.mode));
             if reproduces {
                 found.extend(
                     contexts

@@ -19,13 +19,11 @@
 //! It is handed to the search's usual guards and confirmation, never
 //! stated on this evidence alone.
 
-use pigkill_reference::decision::{
-    deviated_output, ContextRule, Deviation, DeviationRule, Feature,
-};
+use pigkill_reference::decision::{ContextRule, Deviation, DeviationRule, Feature};
 
 use super::generalise::recorded_mask;
 use super::search::Step;
-use super::{counted, Clock, DeviationOptions, Run};
+use super::{Clock, DeviationOptions, Run};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Solution;
 
@@ -76,8 +74,7 @@ fn made_otherwise(
                 index: d.index,
                 choose: anywhere.choose,
             }];
-            let out =
-                counted(|| deviated_output(&run.game, run.deviated_budget(), &deviation)).ok()?;
+            let out = run.output_making(&deviation)?;
             (!same(&out, &run.reference, options.mode)).then_some((d.index, d.context.0, out))
         })
         .collect()

@@ -287,6 +287,13 @@ impl Run {
         }
     }
 
+    /// What the engine prints on this game making `deviations`, counted as
+    /// an engine run and kept out of the run's cache of deviated runs;
+    /// `None` when that run does not end.
+    pub fn output_making(&self, deviations: &[Deviation]) -> Option<String> {
+        counted(|| deviated_output(&self.game, self.deviated_budget(), deviations)).ok()
+    }
+
     /// What the engine prints on this game making the deviations of
     /// `rules` (the right output when none of them changes a decision of
     /// the plain run); `None` when that run does not end.
@@ -299,9 +306,7 @@ impl Run {
         }
         let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
         let Some(first) = self.first_change(rules) else {
-            return counted(|| deviated_output(&self.game, self.deviated_budget(), &deviations))
-                .ok()
-                .map(Cow::Owned);
+            return self.output_making(&deviations).map(Cow::Owned);
         };
         // Rules that make the very run made already print what it printed:
         // counted as a run all the same, so that a search's budget goes

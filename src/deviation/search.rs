@@ -3,9 +3,7 @@
 
 use std::borrow::Cow;
 
-use pigkill_reference::decision::{
-    deviated_output, deviated_run, Choice, Decision, Deviation, DeviationRule,
-};
+use pigkill_reference::decision::{deviated_run, Choice, Decision, Deviation, DeviationRule};
 
 use super::{counted, Clock, DeviationOptions, Run};
 use crate::catalogue::same;
@@ -102,9 +100,7 @@ pub fn explain_given(
                 decision: decision.clone(),
                 choose,
             };
-            let Ok(out) = counted(|| {
-                deviated_output(&run.game, run.deviated_budget(), &with(&[step.deviation()]))
-            }) else {
+            let Some(out) = run.output_making(&with(&[step.deviation()])) else {
                 continue;
             };
             if same(&out, &run.actual, mode) {
@@ -151,8 +147,9 @@ pub fn explain_given(
                     choose,
                 };
                 let both = with(&[first.deviation(), second.deviation()]);
-                if counted(|| deviated_output(&run.game, run.deviated_budget(), &both))
-                    .is_ok_and(|out| same(&out, &run.actual, mode))
+                if run
+                    .output_making(&both)
+                    .is_some_and(|out| same(&out, &run.actual, mode))
                 {
                     pairs.push(Explanation {
                         steps: vec![first.clone(), second],
