@@ -362,6 +362,10 @@
 //   NARROW_B9_22  an FP's death gives no reward when the source's index is 0 (0 taken for "no source"): MP never draws the reward
 //   NARROW_B9_23  a pig dying in a duel is rescued by its opponent's leftmost P (the two sides mixed up in the duel's rescue)
 //   NARROW_B9_24  MP killing an FP that is not the last is also penalised after drawing its reward (the penalty check lacks its ZP condition)
+//   NARROW_B9_25  a pig dropping to 0 HP from a W hit does not eat a P (the W code's own hit has no rescue; N and the others rescue)
+//   NARROW_B9_26  in a duel the dying FP's source draws the 3 reward cards before the last-FP check (the last FP's death in a duel still rewards)
+//   NARROW_B9_27  an FP killed by an N/W gives its source 2 cards, not 3 (the N/W path's reward reuses the turn's draw of 2)
+//   NARROW_B9_28  MP's maximum HP is 5 (a lord's bonus) though it starts with 4: MP plays P at 4 HP, up to 5
 #include <cstdio>
 #include <cstring>
 
@@ -571,6 +575,9 @@ int b9Attacker;            // the player of the last K or F
 #endif
 #ifdef NARROW_B9_15
 bool b9Used[MAXN];         // the pig has played its kill
+#endif
+#ifdef NARROW_B9_27
+bool b9InArea;             // an N/W is being resolved
 #endif
 #ifdef NARROW_B9_16
 bool b9Clobbered;          // the living-FP count ran in a play
@@ -1153,6 +1160,8 @@ void die(int t, int src) {
         }
 #elif defined(NARROW_B9_19)
         b9DrawFrom(src, 3, top);
+#elif defined(NARROW_B9_27)
+        for (int k = 0; k < (b9InArea ? 2 : 3); k++) rewardDraw(src);
 #else
         for (int k = 0; k < 3; k++) rewardDraw(src);
 #endif
@@ -1334,6 +1343,45 @@ void b9DuelHurt(int loser, int other) {
         return;
     }
     die(loser, other);
+}
+
+#endif
+#ifdef NARROW_B9_25
+// a W's hit: 1 damage, and death at 0 HP
+void b9AreaHurt(int t, int src) {
+    if (--hp[t] <= 0) die(t, src);
+}
+
+#endif
+#ifdef NARROW_B9_26
+// a duel's hit, its death settled in place
+void b9DuelDamage(int loser, int other) {
+    hp[loser]--;
+    if (hp[loser] > 0) return;
+    if (respond(loser, 'P')) {
+        hp[loser] = 1;
+        return;
+    }
+    dead[loser] = true;
+    len[loser] = 0;
+    crossbow[loser] = false;
+    if (role[loser] == MP) {
+        over = true;
+        winner = FP;
+        return;
+    }
+    if (role[loser] == FP) {
+        for (int k = 0; k < 3; k++) rewardDraw(other);
+        if (aliveRebels() == 0) {
+            over = true;
+            winner = MP;
+        }
+        return;
+    }
+    if (role[other] == MP) {
+        len[other] = 0;
+        crossbow[other] = false;
+    }
 }
 
 #endif
@@ -1899,6 +1947,8 @@ void fightDuel(int p, int t) {
         damage(cur, p);
 #elif defined(NARROW_B9_23)
         b9DuelHurt(cur, other);
+#elif defined(NARROW_B9_26)
+        b9DuelDamage(cur, other);
 #else
         damage(cur, other);
 #endif
@@ -1912,6 +1962,9 @@ void fightDuel(int p, int t) {
 
 void playArea(int p, char c) {
     char need = (c == 'N') ? 'K' : 'D';
+#ifdef NARROW_B9_27
+    b9InArea = true;
+#endif
 #if defined(NARROW_B8_21) || defined(NARROW_B8_24)
     b8InArea = true;
 #endif
@@ -2137,6 +2190,11 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B9_14
             damage(j, b9Attacker);
+#elif defined(NARROW_B9_25)
+            if (c == 'W')
+                b9AreaHurt(j, p);
+            else
+                damage(j, p);
 #else
             damage(j, p);
 #endif
@@ -2182,6 +2240,9 @@ void playArea(int p, char c) {
             if (role[q] != MP && !dead[q]) reveal(q);
         }
 #endif
+#ifdef NARROW_B9_27
+    b9InArea = false;
+#endif
 #ifdef NARROW_AREA_REWARD_AFTER_RESOLUTION
     if (!over)
         for (int k = 0; k < areaReward; k++) rewardDraw(p);
@@ -2200,6 +2261,8 @@ bool playable(int p, char c) {
         return hp[p] < maxHp(p) - 1;
 #elif defined(NARROW_B9_01)
         return hp[p] < b9Max[p];
+#elif defined(NARROW_B9_28)
+        return hp[p] < (p == 0 ? 5 : 4);
 #else
         return hp[p] < maxHp(p);
 #endif
@@ -2441,6 +2504,8 @@ void turn(int p) {
 #elif defined(NARROW_B9_04)
             if (hp[p] < maxHp(p)) hp[p]++;
             if (b9Hp < maxHp(p)) b9Hp++;
+#elif defined(NARROW_B9_28)
+            hp[p]++;
 #else
             if (hp[p] < maxHp(p)) hp[p]++;
 #endif
