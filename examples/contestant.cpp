@@ -333,6 +333,39 @@
 //   NARROW_B8_28  the F whose duel kills the last FP is still printed in its player's hand (where it was, less the K discarded before it)
 //   NARROW_B8_29  a game ended by a kill does not end the phase: the pig plays on
 //   NARROW_B8_30  in an N/W's nullify chain any J cancels the effect on that pig (parity ignored)
+//
+// Narrow mistakes, ninth batch (session 12, "blind9": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind9` in examples/narrow.tsv):
+//
+//   NARROW_B9_01  the max-HP table is filled by a loop one short: the last pig never plays P in its play phase (it still eats P when dying)
+//   NARROW_B9_02  the kill limit is a mark of the last pig that played a K, never reset: without a crossbow a pig cannot kill while it holds that mark (even from an earlier turn)
+//   NARROW_B9_03  a crossbow gives a kill reach of 2: if the next living pig is no kill target, the living pig after it may be
+//   NARROW_B9_04  a pig's HP is kept in a copy during its own turn (its P heal it) and written back at the turn's end: damage taken in its turn is undone
+//   NARROW_B9_05  MP's rescue sets its HP to 1 without discarding the P (the P stays in its hand)
+//   NARROW_B9_06  a pig's last damage source is recorded only after its dying is settled: a death rewards or penalises the pig that dealt the hit before the killing one
+//   NARROW_B9_07  MP's penalty is applied to pig 2 (a 1-based "pig 1" used as a 0-based index): pig 2 discards its hand and weapon, MP keeps its own
+//   NARROW_B9_08  a pig that dies in its own turn plays on with its hand (discarded only at the end of its turn)
+//   NARROW_B9_09  the last-FP check counts only revealed FPs: an FP's death ends the game when no revealed FP is left alive
+//   NARROW_B9_10  when MP dies the winner line names the killer's side: MP killed by a ZP's N/W prints MP
+//   NARROW_B9_11  Z cards in a hand are left out of the printed hand (read as the weapon)
+//   NARROW_B9_12  a Z that is drawn (turn or reward draw) is equipped at once instead of entering the hand
+//   NARROW_B9_13  the last FP's death ends the game at once only when MP dealt it; otherwise its source draws the reward and the game ends when the turn ends
+//   NARROW_B9_14  the damage source of an N/W hit is a global set only by K and F plays (the last attacker; MP before any): an N/W death rewards or penalises that pig
+//   NARROW_B9_15  each pig's kill flag is cleared when the turn of the seat before it ends (dead or not): a pig seated after a dead seat keeps the flag of its last turn
+//   NARROW_B9_16  after a play in which an FP died (not the last), the next scan starts at index n (the scan index shared with the living-FP count)
+//   NARROW_B9_17  a dying pig's P is searched only as far as the current pig's hand length reaches (a P further right is missed)
+//   NARROW_B9_18  the last living FP dropping to 0 HP dies at once: MP has won before it can eat a P
+//   NARROW_B9_19  the reward's draws move a copy of the deck pointer (passed by value): the reward's cards stay on the deck and are drawn again
+//   NARROW_B9_20  a play that empties the hand ends the phase, even when that play gives the pig new cards (a reward)
+//   NARROW_B9_21  a ZP does not play N or W while MP has 1 HP
+//   NARROW_B9_22  an FP's death gives no reward when the source's index is 0 (0 taken for "no source"): MP never draws the reward
+//   NARROW_B9_23  a pig dying in a duel is rescued by its opponent's leftmost P (the two sides mixed up in the duel's rescue)
+//   NARROW_B9_24  MP killing an FP that is not the last is also penalised after drawing its reward (the penalty check lacks its ZP condition)
+//   NARROW_B9_25  a pig dropping to 0 HP from a W hit does not eat a P (the W code's own hit has no rescue; N and the others rescue)
+//   NARROW_B9_26  in a duel the dying FP's source draws the 3 reward cards before the last-FP check (the last FP's death in a duel still rewards)
+//   NARROW_B9_27  an FP killed by an N/W gives its source 2 cards, not 3 (the N/W path's reward reuses the turn's draw of 2)
+//   NARROW_B9_28  MP's maximum HP is 5 (a lord's bonus) though it starts with 4: MP plays P at 4 HP, up to 5
 #include <cstdio>
 #include <cstring>
 
@@ -528,6 +561,36 @@ int b8KillsBefore, b8KillsLeft;  // the player's K before its duel, and those le
 #ifdef NARROW_B8_30
 int b8Chain;               // J played in the last nullify chain
 #endif
+#ifdef NARROW_B9_01
+int b9Max[MAXN];           // each pig's maximum HP
+#endif
+#ifdef NARROW_B9_02
+int b9LastKiller = -1;     // the pig that played the last K
+#endif
+#ifdef NARROW_B9_06
+int b9LastSrc[MAXN];       // each pig's last damage source
+#endif
+#ifdef NARROW_B9_14
+int b9Attacker;            // the player of the last K or F
+#endif
+#ifdef NARROW_B9_15
+bool b9Used[MAXN];         // the pig has played its kill
+#endif
+#ifdef NARROW_B9_27
+bool b9InArea;             // an N/W is being resolved
+#endif
+#ifdef NARROW_B9_16
+bool b9Clobbered;          // the living-FP count ran in a play
+#endif
+#ifdef NARROW_B9_09
+// living FPs, as MP knows them
+int b9RevealedRebels() {
+    int c = 0;
+    for (int i = 0; i < n; i++)
+        if (!dead[i] && role[i] == FP && revealed[i]) c++;
+    return c;
+}
+#endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
@@ -562,6 +625,12 @@ void draw(int p) {
 #endif
 #ifdef NARROW_B6_16
     if (p == current && len[p] < MAXH) b6Skip[len[p]] = false;
+#endif
+#ifdef NARROW_B9_12
+    if (c == 'Z') {
+        crossbow[p] = true;  // an equipment is put on at once
+        return;
+    }
 #endif
     if (len[p] < MAXH) hand[p][len[p]++] = c;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
@@ -620,6 +689,28 @@ bool respond(int p, char c) {
     return true;
 }
 
+#ifdef NARROW_B9_17
+// a dying pig's leftmost P, searched as far as the current pig's hand goes
+bool b9RescueP(int t) {
+    for (int i = 0; i < len[current] && i < len[t]; i++)
+        if (hand[t][i] == 'P') {
+            removeAt(t, i);
+            return true;
+        }
+    return false;
+}
+
+#endif
+#ifdef NARROW_B9_19
+// draws k cards for p from the deck, from position at
+void b9DrawFrom(int p, int k, int at) {
+    while (k-- > 0) {
+        if (len[p] < MAXH) hand[p][len[p]++] = deck[at];
+        if (at < m - 1) at++;
+    }
+}
+
+#endif
 // ---------- seats ----------
 
 int nextAlive(int p) {
@@ -768,6 +859,12 @@ int killTarget(int p) {
     if (t >= n) return -1;
 #else
     int t = nextAlive(p);
+#endif
+#ifdef NARROW_B9_03
+    if (crossbow[p] && !killHostile(p, t)) {
+        int u = nextAlive(t);  // the crossbow reaches one pig further
+        if (u != p && killHostile(p, u)) return u;
+    }
 #endif
 #ifdef NARROW_B5_09
     if (role[p] == FP && !killHostile(p, t) && !dead[0]) return 0;
@@ -946,6 +1043,11 @@ void die(int t, int src) {
         b5KeepHand[t] = true;
     else
 #endif
+#ifdef NARROW_B9_08
+    if (t == current)
+        ;  // its hand goes at the end of its turn
+    else
+#endif
     len[t] = 0;
     crossbow[t] = false;
 #ifdef NARROW_TURN_ORDER_RESTARTS_AFTER_DEATH
@@ -957,6 +1059,9 @@ void die(int t, int src) {
     if (role[t] == MP) {
         over = true;
         winner = FP;
+#ifdef NARROW_B9_10
+        if (role[src] != FP) winner = MP;  // the killer's side wins
+#endif
         return;
     }
 #ifdef NARROW_B5_21
@@ -977,6 +1082,10 @@ void die(int t, int src) {
         if (aliveRebels() <= 1) {
 #elif defined(NARROW_B6_15)
         if (b6Rebels <= 0) {
+#elif defined(NARROW_B9_09)
+        if (b9RevealedRebels() == 0) {
+#elif defined(NARROW_B9_13)
+        if (aliveRebels() == 0 && role[src] == MP) {
 #else
         if (aliveRebels() == 0) {
 #endif
@@ -1028,6 +1137,12 @@ void die(int t, int src) {
         b7Owed[src] += 3;
         return;
 #endif
+#ifdef NARROW_B9_22
+        if (!src) return;  // no source
+#endif
+#ifdef NARROW_B9_16
+        b9Clobbered = true;
+#endif
 #ifdef NARROW_B8_01
         b8RewardEnded = false;
 #endif
@@ -1043,8 +1158,18 @@ void die(int t, int src) {
                 hand[src][0] = c;
             }
         }
+#elif defined(NARROW_B9_19)
+        b9DrawFrom(src, 3, top);
+#elif defined(NARROW_B9_27)
+        for (int k = 0; k < (b9InArea ? 2 : 3); k++) rewardDraw(src);
 #else
         for (int k = 0; k < 3; k++) rewardDraw(src);
+#endif
+#ifdef NARROW_B9_24
+        if (role[src] == MP) {
+            len[src] = 0;  // the penalty, checked for every death
+            crossbow[src] = false;
+        }
 #endif
         return;
     }
@@ -1084,6 +1209,9 @@ void die(int t, int src) {
 #ifdef NARROW_B7_19
     if (len[src] == 0) penalty = false;  // nothing to discard
 #endif
+#ifdef NARROW_B9_07
+    if (penalty) src = 1;  // pig 1
+#endif
     if (penalty) {
 #ifndef MISTAKE_NO_PENALTY
 #ifdef NARROW_B7_18
@@ -1105,6 +1233,13 @@ void die(int t, int src) {
 }
 
 void damage(int t, int src) {
+#ifdef NARROW_B9_06
+    {
+        int prev = b9LastSrc[t];  // recorded once the hit is settled
+        b9LastSrc[t] = src;
+        src = prev;
+    }
+#endif
 #ifdef NARROW_B6_05
     if (b6InDuel)
         src = b6LastSrc[t];
@@ -1116,6 +1251,18 @@ void damage(int t, int src) {
 #endif
     hp[t]--;
     if (hp[t] > 0) return;
+#ifdef NARROW_B9_05
+    if (t == 0 && findResponse(t, 'P') >= 0) {
+        hp[t] = 1;  // MP holds a peach: it lives
+        return;
+    }
+#endif
+#ifdef NARROW_B9_18
+    if (role[t] == FP && aliveRebels() == 1) {
+        die(t, src);  // the last FP is down: MP has won
+        return;
+    }
+#endif
 #ifdef NARROW_B6_15
     if (role[t] == FP) b6Rebels--;
 #endif
@@ -1161,6 +1308,8 @@ void damage(int t, int src) {
 #ifdef NARROW_B5_24
         if (!b5Rescued[t] && respond(t, 'P')) {
             b5Rescued[t] = true;
+#elif defined(NARROW_B9_17)
+        if (b9RescueP(t)) {
 #else
         if (respond(t, 'P')) {
 #endif
@@ -1184,6 +1333,58 @@ void damage(int t, int src) {
     die(t, src);
 }
 
+#ifdef NARROW_B9_23
+// the duel's loser takes its hit; its rescue looks in the other side's hand
+void b9DuelHurt(int loser, int other) {
+    hp[loser]--;
+    if (hp[loser] > 0) return;
+    if (respond(other, 'P')) {
+        hp[loser] = 1;
+        return;
+    }
+    die(loser, other);
+}
+
+#endif
+#ifdef NARROW_B9_25
+// a W's hit: 1 damage, and death at 0 HP
+void b9AreaHurt(int t, int src) {
+    if (--hp[t] <= 0) die(t, src);
+}
+
+#endif
+#ifdef NARROW_B9_26
+// a duel's hit, its death settled in place
+void b9DuelDamage(int loser, int other) {
+    hp[loser]--;
+    if (hp[loser] > 0) return;
+    if (respond(loser, 'P')) {
+        hp[loser] = 1;
+        return;
+    }
+    dead[loser] = true;
+    len[loser] = 0;
+    crossbow[loser] = false;
+    if (role[loser] == MP) {
+        over = true;
+        winner = FP;
+        return;
+    }
+    if (role[loser] == FP) {
+        for (int k = 0; k < 3; k++) rewardDraw(other);
+        if (aliveRebels() == 0) {
+            over = true;
+            winner = MP;
+        }
+        return;
+    }
+    if (role[other] == MP) {
+        len[other] = 0;
+        crossbow[other] = false;
+    }
+}
+
+#endif
 // ---------- nullify ----------
 
 bool wantsProtect(int j, int t) {
@@ -1472,6 +1673,15 @@ bool areaNullified(int p, int j, int &from) {
 
 void playKill(int p, int t) {
     killUsed = true;
+#ifdef NARROW_B9_15
+    b9Used[p] = true;
+#endif
+#ifdef NARROW_B9_14
+    b9Attacker = p;
+#endif
+#ifdef NARROW_B9_02
+    b9LastKiller = p;
+#endif
 #ifdef NARROW_B8_10
     b8ShownByAttack[p] = true;
 #endif
@@ -1536,6 +1746,9 @@ void playKill(int p, int t) {
 void fightDuel(int p, int t);
 
 void playDuel(int p, int t) {
+#ifdef NARROW_B9_14
+    b9Attacker = p;
+#endif
 #ifdef NARROW_B8_10
     b8ShownByAttack[p] = true;
 #endif
@@ -1732,6 +1945,10 @@ void fightDuel(int p, int t) {
 #endif
 #ifdef MISTAKE_DUEL_DAMAGE_FROM_PLAYER
         damage(cur, p);
+#elif defined(NARROW_B9_23)
+        b9DuelHurt(cur, other);
+#elif defined(NARROW_B9_26)
+        b9DuelDamage(cur, other);
 #else
         damage(cur, other);
 #endif
@@ -1745,6 +1962,9 @@ void fightDuel(int p, int t) {
 
 void playArea(int p, char c) {
     char need = (c == 'N') ? 'K' : 'D';
+#ifdef NARROW_B9_27
+    b9InArea = true;
+#endif
 #if defined(NARROW_B8_21) || defined(NARROW_B8_24)
     b8InArea = true;
 #endif
@@ -1968,7 +2188,16 @@ void playArea(int p, char c) {
                 hp[j]--;
             else
 #endif
+#ifdef NARROW_B9_14
+            damage(j, b9Attacker);
+#elif defined(NARROW_B9_25)
+            if (c == 'W')
+                b9AreaHurt(j, p);
+            else
+                damage(j, p);
+#else
             damage(j, p);
+#endif
 #ifdef MISTAKE_AREA_TRICK_STOPS_AT_DEATH
             if (dead[j]) break;
 #endif
@@ -2011,6 +2240,9 @@ void playArea(int p, char c) {
             if (role[q] != MP && !dead[q]) reveal(q);
         }
 #endif
+#ifdef NARROW_B9_27
+    b9InArea = false;
+#endif
 #ifdef NARROW_AREA_REWARD_AFTER_RESOLUTION
     if (!over)
         for (int k = 0; k < areaReward; k++) rewardDraw(p);
@@ -2027,6 +2259,10 @@ bool playable(int p, char c) {
         return phaseHp < 4;
 #elif defined(NARROW_PEACH_ONLY_BELOW_THREE)
         return hp[p] < maxHp(p) - 1;
+#elif defined(NARROW_B9_01)
+        return hp[p] < b9Max[p];
+#elif defined(NARROW_B9_28)
+        return hp[p] < (p == 0 ? 5 : 4);
 #else
         return hp[p] < maxHp(p);
 #endif
@@ -2043,6 +2279,10 @@ bool playable(int p, char c) {
         if (b6LastPlayed == 'K' && !crossbow[p]) return false;
 #elif defined(NARROW_B5_04)
         if (killUsed && !crossbow[p] && killTarget(p) == killTargetUsed) return false;
+#elif defined(NARROW_B9_02)
+        if (b9LastKiller == p && !crossbow[p]) return false;
+#elif defined(NARROW_B9_15)
+        if (b9Used[p] && !crossbow[p]) return false;
 #else
         if (killUsed && !crossbow[p]) return false;
 #endif
@@ -2064,6 +2304,9 @@ bool playable(int p, char c) {
         return duelTarget(p) >= 0;
     case 'N':
     case 'W':
+#ifdef NARROW_B9_21
+        if (role[p] == ZP && hp[0] == 1) return false;  // it could kill MP
+#endif
         return true;
     case 'Z':
 #ifdef NARROW_B7_23
@@ -2081,6 +2324,12 @@ bool playable(int p, char c) {
 
 void turn(int p) {
     current = p;
+#ifdef NARROW_B9_16
+    b9Clobbered = false;
+#endif
+#ifdef NARROW_B9_04
+    int b9Hp = hp[p];  // the pig's life during its turn
+#endif
 #ifdef NARROW_B7_01
     static bool b7First = true;
     b7NoDraw = b7First;
@@ -2181,6 +2430,8 @@ void turn(int p) {
     while (!b5Stop && !dead[p]) {
 #elif defined(NARROW_B8_29)
     while ((!over || b8KillEnd) && !dead[p]) {
+#elif defined(NARROW_B9_08)
+    while (!over) {
 #else
     while (!over && !dead[p]) {
 #endif
@@ -2243,10 +2494,18 @@ void turn(int p) {
 #ifdef NARROW_SCAN_RESUMES_AFTER_AREA_TRICK
         if (c == 'N' || c == 'W') start = i;
 #endif
+#ifdef NARROW_B9_20
+        bool b9LastCard = len[p] == 0;
+#endif
         switch (c) {
         case 'P':
 #ifdef NARROW_B7_02
             hp[p] = maxHp(p);
+#elif defined(NARROW_B9_04)
+            if (hp[p] < maxHp(p)) hp[p]++;
+            if (b9Hp < maxHp(p)) b9Hp++;
+#elif defined(NARROW_B9_28)
+            hp[p]++;
 #else
             if (hp[p] < maxHp(p)) hp[p]++;
 #endif
@@ -2321,6 +2580,13 @@ void turn(int p) {
 #endif
             break;
         }
+#ifdef NARROW_B9_20
+        if (b9LastCard) break;  // nothing left to play
+#endif
+#ifdef NARROW_B9_16
+        if (b9Clobbered) start = n;  // the loop index left by the count
+        b9Clobbered = false;
+#endif
 #ifdef NARROW_B6_28
         b6LastPlayed = c;
 #endif
@@ -2347,6 +2613,18 @@ void turn(int p) {
     }
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     inPlay = false;
+#endif
+#ifdef NARROW_B9_04
+    if (!dead[p]) hp[p] = b9Hp;
+#endif
+#ifdef NARROW_B9_08
+    if (dead[p]) len[p] = 0;
+#endif
+#ifdef NARROW_B9_15
+    b9Used[(p + 1) % n] = false;  // the next seat's turn comes
+#endif
+#ifdef NARROW_B9_13
+    if (!over && aliveRebels() == 0) over = true;  // every FP is dead: MP has won
 #endif
 #ifdef NARROW_PENALTY_AT_TURN_END
     if (penaltyDue) {
@@ -2389,6 +2667,9 @@ int main() {
         if (scanf("%63s", s) != 1) s[0] = 'K';
         deck[i] = cardOf(s);
     }
+#ifdef NARROW_B9_01
+    for (int i = 0; i < n - 1; i++) b9Max[i] = 4;
+#endif
     revealed[0] = true;
 #ifdef NARROW_START_HAND_CROSSBOW_EQUIPPED
     for (int i = 0; i < n; i++) {
@@ -2524,6 +2805,19 @@ int main() {
         for (int k = 1; k < len[i]; k++) printf(" %c", hand[i][k]);
         putchar('\n');
         continue;
+#endif
+#ifdef NARROW_B9_11
+        {
+            bool first = true;  // the weapon is not part of the hand
+            for (int k = 0; k < len[i]; k++) {
+                if (hand[i][k] == 'Z') continue;
+                if (!first) putchar(' ');
+                putchar(hand[i][k]);
+                first = false;
+            }
+            putchar('\n');
+            continue;
+        }
 #endif
         for (int k = 0; k < len[i]; k++) {
             if (k) putchar(' ');
