@@ -354,7 +354,7 @@
 //   NARROW_B10_14  in an N/W each round after a J starts again from the N/W's player (a duel's from the J's player)
 //   NARROW_B10_15  a J protecting a revealed FP does not reveal its player (other Js do)
 //   NARROW_B10_16  only the last J of a chain (the one that stands) reveals its player: a cancelled J reveals nobody
-//   NARROW_B10_17  in an N/W the first nullify round for each pig starts at the pig after the player (the player is asked last)
+//   NARROW_B10_17  an FP plays an attacking (even) J only in chains on tricks played by FPs
 //   NARROW_B10_18  MP plays an attacking (even) J only in chains on its own tricks
 //   NARROW_B10_19  the target of a duel never plays a J for itself (others still protect it)
 //   NARROW_B10_20  in its own duel the player looks for K only from where its F was (a K left of the F is missed)
@@ -363,6 +363,8 @@
 //   NARROW_B10_23  in an N/W a pig with an empty hand gets no nullify round (it takes the damage at once)
 //   NARROW_B10_24  a duel's target holding no K takes the damage with no nullify round
 //   NARROW_B10_25  in every nullify round the pig the trick is about is asked last
+//   NARROW_B10_26  an unrevealed ZP plays no attacking (even) J (a revealed ZP and MP do)
+//   NARROW_B10_27  an FP whose next living pig is a revealed FP looks past it: its kill target is the pig after it if MP or a revealed ZP
 #include <cstdio>
 #include <cstring>
 
@@ -564,10 +566,10 @@ bool b10Dodged[MAXN];      // dodged a kill in this phase
 #ifdef NARROW_B10_11
 bool b10DuelChain;         // the next nullify chain is a duel's
 #endif
-#if defined(NARROW_B10_14) || defined(NARROW_B10_17)
+#ifdef NARROW_B10_14
 bool b10Area;              // an N/W is being resolved
 #endif
-#ifdef NARROW_B10_18
+#if defined(NARROW_B10_17) || defined(NARROW_B10_18)
 int b10User;               // the player of the trick being nullified
 #endif
 #ifdef NARROW_B10_19
@@ -809,6 +811,12 @@ int killTarget(int p) {
     if (role[p] == MP) {
         int t = nextAlive(p);
         return (revealedAs(t, FP) || suspected[(p + 1) % n]) ? t : -1;  // the pig after MP
+    }
+#endif
+#ifdef NARROW_B10_27
+    if (role[p] == FP && revealedAs(nextAlive(p), FP)) {
+        int u = nextAlive(nextAlive(p));  // an ally in between does not count
+        return (u != p && killHostile(p, u)) ? u : -1;
     }
 #endif
 #ifdef NARROW_B10_03
@@ -1350,6 +1358,12 @@ bool wantsAttack(int j, int t) {
 #ifdef NARROW_B10_18
     if (role[j] == MP && b10User != 0) return false;  // MP defends its own tricks
 #endif
+#ifdef NARROW_B10_17
+    if (role[j] == FP && role[b10User] != FP) return false;  // only for an FP's trick
+#endif
+#ifdef NARROW_B10_26
+    if (role[j] == ZP && !revealed[j]) return false;  // it keeps hidden
+#endif
 #ifdef NARROW_B8_22
     if (role[j] == MP) return false;
 #endif
@@ -1411,7 +1425,7 @@ bool nullified(int user, int t, int first = -1) {
     bool duelChain = b10DuelChain;
     b10DuelChain = false;
 #endif
-#ifdef NARROW_B10_18
+#if defined(NARROW_B10_17) || defined(NARROW_B10_18)
     b10User = user;
 #endif
 #ifdef NARROW_B10_16
@@ -1459,9 +1473,6 @@ bool nullified(int user, int t, int first = -1) {
                 int tk = (t - from + n) % n;  // the place of the pig it is about: it answers last
                 if (k >= tk) j = (k == n - 1) ? t : (from + k + 1) % n;
             }
-#endif
-#ifdef NARROW_B10_17
-            if (count == 0 && b10Area) j = (from + k + 1) % n;  // from the pig after the player
 #endif
 #ifdef NARROW_B10_10
             if (dead[j]) break;  // the round ends at an empty seat
@@ -1963,7 +1974,7 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_23
     b5InArea = true;
 #endif
-#if defined(NARROW_B10_14) || defined(NARROW_B10_17)
+#ifdef NARROW_B10_14
     b10Area = true;
 #endif
 #ifdef NARROW_B5_13
@@ -2177,7 +2188,7 @@ void playArea(int p, char c) {
 #if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     inArea = false;
 #endif
-#if defined(NARROW_B10_14) || defined(NARROW_B10_17)
+#ifdef NARROW_B10_14
     b10Area = false;
 #endif
 #ifdef NARROW_B5_15
