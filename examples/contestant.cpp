@@ -365,6 +365,8 @@
 //   NARROW_B10_25  in every nullify round the pig the trick is about is asked last
 //   NARROW_B10_26  an unrevealed ZP plays no attacking (even) J (a revealed ZP and MP do)
 //   NARROW_B10_27  an FP whose next living pig is a revealed FP looks past it: its kill target is the pig after it if MP or a revealed ZP
+//   NARROW_B10_28  a ZP with no revealed FP to duel duels the first pig going forward that MP suspects
+//   NARROW_B10_29  against an N/W a pig's K/D is taken at the place found before its nullify chain (a J it played left of it shifts the K/D: the next card goes)
 #include <cstdio>
 #include <cstring>
 
@@ -878,6 +880,15 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
+#ifdef NARROW_B10_28
+    if (role[p] == ZP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (hostile(p, t)) return t;
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (suspected[t]) return t;  // no revealed FP: MP's suspect
+        return -1;
+    }
+#endif
 #ifdef NARROW_B10_05
     if (role[p] == MP) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t)) {
@@ -2045,6 +2056,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_B8_16
         if (c == 'W' && respond(j, 'D')) continue;
 #endif
+#ifdef NARROW_B10_29
+        int answerAt = findResponse(j, need);  // where its K/D is
+#endif
 #ifdef NARROW_AREA_SPARED_FLAG_NOT_RESET
         if (check && !spared) spared = nullified(p, j);
         if (spared) continue;
@@ -2098,6 +2112,9 @@ void playArea(int p, char c) {
         if (!(c == 'N' && role[p] == MP && role[j] == ZP) && respond(j, need)) {
 #elif defined(NARROW_B7_04)
         if (respond(j, need) || (need == 'K' && respond(j, 'D'))) {
+#elif defined(NARROW_B10_29)
+        if (answerAt >= 0 && answerAt < len[j]) {
+            removeAt(j, answerAt);  // the place found before its chain
 #else
         if (respond(j, need)) {
 #endif
