@@ -366,6 +366,40 @@
 //   NARROW_B9_26  in a duel the dying FP's source draws the 3 reward cards before the last-FP check (the last FP's death in a duel still rewards)
 //   NARROW_B9_27  an FP killed by an N/W gives its source 2 cards, not 3 (the N/W path's reward reuses the turn's draw of 2)
 //   NARROW_B9_28  MP's maximum HP is 5 (a lord's bonus) though it starts with 4: MP plays P at 4 HP, up to 5
+//
+// Narrow mistakes, tenth batch (session 12, "blind10": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind10` in examples/narrow.tsv):
+//
+//   NARROW_B10_01  an FP whose next living pig is a revealed ZP duels that ZP (MP otherwise)
+//   NARROW_B10_02  MP's kill target reads suspicion on its next seat even when that pig is dead (the revealed-FP test uses the next living pig)
+//   NARROW_B10_03  a pig holding a crossbow may kill a target at distance 2 when its next living pig is not one
+//   NARROW_B10_04  an unrevealed FP kills only MP: a revealed ZP next to it is a kill target only once the FP has revealed
+//   NARROW_B10_05  MP's duel passes over its next living pig when that pig is only suspected (a revealed FP there is dueled)
+//   NARROW_B10_06  MP suspects the unrevealed N/W player when pig 2 (seat index 1) takes the damage, not when MP does
+//   NARROW_B10_07  a ZP yielding to MP's duel discards a D instead of taking the damage, if it has one
+//   NARROW_B10_08  in a duel where both sides hold the same positive number of K, the player takes the damage (both discard all their K)
+//   NARROW_B10_09  a pig that dodged a kill in this phase cannot dodge another kill in the same phase (it takes the damage)
+//   NARROW_B10_10  a nullify round ends at the first dead seat it meets (the living pigs after it are not asked)
+//   NARROW_B10_11  a duel's nullify chain stops at its first J: nobody counters a J on a duel (N/W chains are full)
+//   NARROW_B10_12  in MP's duel the nullify decisions are made about MP instead of the duel's target
+//   NARROW_B10_13  the protect test for MP/ZP reads "the J's player is a revealed ZP" for "T is a revealed ZP": a revealed ZP protects any pig, MP and unrevealed ZPs no revealed ZP
+//   NARROW_B10_14  in an N/W each round after a J starts again from the N/W's player (a duel's from the J's player)
+//   NARROW_B10_15  a J protecting a revealed FP does not reveal its player (other Js do)
+//   NARROW_B10_16  only the last J of a chain (the one that stands) reveals its player: a cancelled J reveals nobody
+//   NARROW_B10_17  an FP plays an attacking (even) J only in chains on tricks played by FPs
+//   NARROW_B10_18  MP plays an attacking (even) J only in chains on its own tricks
+//   NARROW_B10_19  the target of a duel never plays a J for itself (others still protect it)
+//   NARROW_B10_20  in its own duel the player looks for K only from where its F was (a K left of the F is missed)
+//   NARROW_B10_21  the protect test for FPs reads "the J's player is a revealed FP" for "T is a revealed FP": a revealed FP protects any pig but MP and revealed ZPs, an unrevealed FP no revealed FP
+//   NARROW_B10_22  a ZP never plays the first J on its own N/W (it played the trick)
+//   NARROW_B10_23  in an N/W a pig with an empty hand gets no nullify round (it takes the damage at once)
+//   NARROW_B10_24  a duel's target holding no K takes the damage with no nullify round
+//   NARROW_B10_25  in every nullify round the pig the trick is about is asked last
+//   NARROW_B10_26  an unrevealed ZP plays no attacking (even) J (a revealed ZP and MP do)
+//   NARROW_B10_27  an FP whose next living pig is a revealed FP looks past it: its kill target is the pig after it if MP or a revealed ZP
+//   NARROW_B10_28  a ZP with no revealed FP to duel duels the first pig going forward that MP suspects
+//   NARROW_B10_29  against an N/W a pig's K/D is taken at the place found before its nullify chain (a J it played left of it shifts the K/D: the next card goes)
 #include <cstdio>
 #include <cstring>
 
@@ -591,6 +625,24 @@ int b9RevealedRebels() {
     return c;
 }
 #endif
+#ifdef NARROW_B10_09
+bool b10Dodged[MAXN];      // dodged a kill in this phase
+#endif
+#ifdef NARROW_B10_11
+bool b10DuelChain;         // the next nullify chain is a duel's
+#endif
+#ifdef NARROW_B10_14
+bool b10Area;              // an N/W is being resolved
+#endif
+#if defined(NARROW_B10_17) || defined(NARROW_B10_18)
+int b10User;               // the player of the trick being nullified
+#endif
+#ifdef NARROW_B10_19
+bool b10DuelTarget;        // a duel's nullify chain is being held
+#endif
+#ifdef NARROW_B10_20
+int b10FAt = -1;           // where the current pig's F was in its hand, -1 outside its duel
+#endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
@@ -803,6 +855,9 @@ bool killHostile(int p, int t) {
 #ifdef NARROW_B8_12
     if (role[p] == FP && t == 0 && !revealed[p]) return false;  // stays hidden
 #endif
+#ifdef NARROW_B10_04
+    if (role[p] == FP && t != 0 && !revealed[p]) return false;  // only MP before it shows itself
+#endif
 #ifdef NARROW_B8_08
     if (role[p] == MP && !dead[t] && t != p && b8Once[t]) return true;
 #endif
@@ -843,6 +898,26 @@ int killTarget(int p) {
     if (role[p] == ZP) {
         int t = (p + 1) % n;  // a dead seat there: no target
         return killHostile(p, t) ? t : -1;
+    }
+#endif
+#ifdef NARROW_B10_02
+    if (role[p] == MP) {
+        int t = nextAlive(p);
+        return (revealedAs(t, FP) || suspected[(p + 1) % n]) ? t : -1;  // the pig after MP
+    }
+#endif
+#ifdef NARROW_B10_27
+    if (role[p] == FP && revealedAs(nextAlive(p), FP)) {
+        int u = nextAlive(nextAlive(p));  // an ally in between does not count
+        return (u != p && killHostile(p, u)) ? u : -1;
+    }
+#endif
+#ifdef NARROW_B10_03
+    if (crossbow[p]) {
+        int t = nextAlive(p);
+        if (killHostile(p, t)) return t;
+        int u = nextAlive(t);  // the crossbow reaches one pig further
+        return (u != p && killHostile(p, u)) ? u : -1;
     }
 #endif
 #if defined(NARROW_KILL_TARGET_FIXED_AT_TURN_START)
@@ -888,6 +963,9 @@ int killTarget(int p) {
 
 int duelTarget(int p) {
     if (role[p] == FP) {
+#ifdef NARROW_B10_01
+        if (revealedAs(nextAlive(p), ZP)) return nextAlive(p);  // the enemy beside it first
+#endif
 #ifdef NARROW_UNREVEALED_REBEL_NO_DUEL
         if (!revealed[p]) return -1;
 #endif
@@ -899,6 +977,24 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
+#ifdef NARROW_B10_28
+    if (role[p] == ZP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (hostile(p, t)) return t;
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (suspected[t]) return t;  // no revealed FP: MP's suspect
+        return -1;
+    }
+#endif
+#ifdef NARROW_B10_05
+    if (role[p] == MP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t)) {
+            if (t == nextAlive(p) && !revealedAs(t, FP)) continue;  // a suspect beside MP is for a K
+            if (hostile(p, t)) return t;
+        }
+        return -1;
+    }
+#endif
 #ifdef NARROW_B5_07
     if (role[p] == MP) {
         for (int k = 1; k < n; k++) {
@@ -1432,6 +1528,19 @@ bool wantsProtect(int j, int t) {
 #ifdef NARROW_B8_21
     if (b8InArea && role[b8TrickUser] != FP && role[j] != FP) return false;
 #endif
+#ifdef NARROW_B10_19
+    if (j == t && b10DuelTarget) return false;  // a duel is answered with kills
+#endif
+#ifdef NARROW_B10_13
+    if (role[t] == MP || revealedAs(j, ZP)) return role[j] == MP || role[j] == ZP;
+    if (revealedAs(t, FP)) return role[j] == FP;
+    return false;
+#endif
+#ifdef NARROW_B10_21
+    if (role[t] == MP || revealedAs(t, ZP)) return role[j] == MP || role[j] == ZP;
+    if (revealedAs(j, FP)) return role[j] == FP;
+    return false;
+#endif
     if (role[t] == MP || revealedAs(t, ZP)) return role[j] == MP || role[j] == ZP;
     if (revealedAs(t, FP)) return role[j] == FP;
     return false;
@@ -1457,6 +1566,15 @@ bool wantsAttack(int j, int t) {
 #endif
 #ifdef NARROW_UNREVEALED_REBEL_NO_COUNTER
     if (role[j] == FP && !revealed[j]) return false;
+#endif
+#ifdef NARROW_B10_18
+    if (role[j] == MP && b10User != 0) return false;  // MP defends its own tricks
+#endif
+#ifdef NARROW_B10_17
+    if (role[j] == FP && role[b10User] != FP) return false;  // only for an FP's trick
+#endif
+#ifdef NARROW_B10_26
+    if (role[j] == ZP && !revealed[j]) return false;  // it keeps hidden
 #endif
 #ifdef NARROW_B8_22
     if (role[j] == MP) return false;
@@ -1515,6 +1633,16 @@ bool nullified(int user, int t, int first = -1) {
         }
     }
 #endif
+#ifdef NARROW_B10_11
+    bool duelChain = b10DuelChain;
+    b10DuelChain = false;
+#endif
+#if defined(NARROW_B10_17) || defined(NARROW_B10_18)
+    b10User = user;
+#endif
+#ifdef NARROW_B10_16
+    int lastJ = -1;  // the J that stands at the end
+#endif
 #ifdef NARROW_B5_18
     b5TrickUser = user;
 #endif
@@ -1552,6 +1680,15 @@ bool nullified(int user, int t, int first = -1) {
             if (k >= b6Alive) break;
 #endif
             int j = (from + k) % n;
+#ifdef NARROW_B10_25
+            {
+                int tk = (t - from + n) % n;  // the place of the pig it is about: it answers last
+                if (k >= tk) j = (k == n - 1) ? t : (from + k + 1) % n;
+            }
+#endif
+#ifdef NARROW_B10_10
+            if (dead[j]) break;  // the round ends at an empty seat
+#endif
 #ifdef NARROW_B5_16
             if (count > 0 && k == n - 1) break;
 #endif
@@ -1565,6 +1702,9 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef NARROW_B7_21
             if (b7InArea && b7AreaJ[j]) continue;
+#endif
+#ifdef NARROW_B10_22
+            if (count == 0 && j == user && role[j] == ZP) continue;  // it played the trick
 #endif
 #ifdef NARROW_NO_NULLIFY_OWN_TRICK
             if (count == 0 && j == user) continue;
@@ -1609,6 +1749,13 @@ bool nullified(int user, int t, int first = -1) {
             if (inAreaJ) revealLater[j] = true;
             else
 #endif
+#ifdef NARROW_B10_15
+            if (count % 2 == 1 || !revealedAs(t, FP))
+#endif
+#ifdef NARROW_B10_16
+            lastJ = j;
+            if (false)  // it reveals at the end, if its J stands
+#endif
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
@@ -1627,6 +1774,12 @@ bool nullified(int user, int t, int first = -1) {
             break;
         }
         if (found < 0) break;
+#ifdef NARROW_B10_11
+        if (duelChain) {
+            count++;
+            break;  // a duel's J is not countered
+        }
+#endif
         count++;
 #ifdef NARROW_B7_10
         if (count == 2) break;  // the attack stands
@@ -1636,6 +1789,8 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef MISTAKE_COUNTER_ROUND_RESTARTS_AT_PLAYER
         from = user;
+#elif defined(NARROW_B10_14)
+        from = b10Area ? user : found;  // an N/W's rounds go round from its player
 #elif defined(NARROW_B8_05)
         from = t;  // the next round goes round from the pig it is about
 #else
@@ -1653,6 +1808,9 @@ bool nullified(int user, int t, int first = -1) {
         if (b7ChainJ[q]) b7AreaJ[q] = true;
         b7ChainJ[q] = false;
     }
+#endif
+#ifdef NARROW_B10_16
+    if (lastJ >= 0 && role[lastJ] != MP) reveal(lastJ);
 #endif
 #ifdef NARROW_B5_17
     return count == 1;
@@ -1725,7 +1883,16 @@ void playKill(int p, int t) {
         return;
     }
 #endif
+#ifdef NARROW_B10_09
+    if (b10Dodged[t]) {
+        damage(t, p);  // it dodged once this phase
+        return;
+    }
+#endif
     if (respond(t, 'D')) {
+#ifdef NARROW_B10_09
+        b10Dodged[t] = true;
+#endif
 #ifdef NARROW_DODGED_KILL_NOT_COUNTED
         killUsed = false;
 #endif
@@ -1774,8 +1941,24 @@ void playDuel(int p, int t) {
 #ifdef NARROW_CHAIN_COUNT_KEPT_ACROSS_AREA
     chainCount = 0;
 #endif
+#ifdef NARROW_B10_11
+    b10DuelChain = true;
+#endif
+#ifdef NARROW_B10_24
+    if (findResponse(t, 'K') < 0) {
+        fightDuel(p, t);  // it cannot fight: it just takes the damage
+        return;
+    }
+#endif
 #if defined(NARROW_DUEL_NULLIFY_STARTS_AT_TARGET)
     if (nullified(p, t, t)) return;
+#elif defined(NARROW_B10_12)
+    if (nullified(p, role[p] == MP ? p : t)) return;  // MP's duel: about MP
+#elif defined(NARROW_B10_19)
+    b10DuelTarget = true;
+    bool b10Off = nullified(p, t);
+    b10DuelTarget = false;
+    if (b10Off) return;
 #elif defined(NARROW_DUEL_CANCELLED_BY_ANY_J)
     if (nullified(p, t) || chainLength > 0) return;
 #else
@@ -1815,6 +1998,8 @@ void fightDuel(int p, int t) {
 #endif
 #ifdef NARROW_B5_12
         damage(t, t);
+#elif defined(NARROW_B10_07)
+        if (!respond(t, 'D')) damage(t, p);  // as against a kill
 #elif defined(NARROW_B6_08)
         respond(t, 'K');
         damage(t, p);
@@ -1872,6 +2057,21 @@ void fightDuel(int p, int t) {
         return;
     }
 #endif
+#ifdef NARROW_B10_08
+    {
+        int kt = 0, kp = 0;
+        for (int i = 0; i < len[t]; i++) kt += hand[t][i] == 'K';
+        for (int i = 0; i < len[p]; i++) kp += hand[p][i] == 'K';
+        if (kt > 0 && kt == kp) {  // as many as the target: the player runs out first
+            for (int r = 0; r < kp; r++) {
+                respond(t, 'K');
+                respond(p, 'K');
+            }
+            damage(p, t);
+            return;
+        }
+    }
+#endif
 #ifdef MISTAKE_DUEL_PLAYER_FIRST
     int cur = p;
 #else
@@ -1913,6 +2113,12 @@ void fightDuel(int p, int t) {
         if (at >= 0) {
             removeAt(cur, at);
             pos[side] = at + 1;
+#elif defined(NARROW_B10_20)
+        int at = -1;
+        for (int i = (cur == p && b10FAt >= 0) ? b10FAt : 0; i < len[cur] && at < 0; i++)
+            if (hand[cur][i] == 'K') at = i;  // the player goes on from its F
+        if (at >= 0) {
+            removeAt(cur, at);
 #elif defined(NARROW_B5_30)
         int kills = 0;
         for (int i = 0; i < len[cur]; i++) kills += hand[cur][i] == 'K';
@@ -1999,6 +2205,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_23
     b5InArea = true;
 #endif
+#ifdef NARROW_B10_14
+    b10Area = true;
+#endif
 #ifdef NARROW_B5_13
     bool anyHit = false;
 #endif
@@ -2058,11 +2267,17 @@ void playArea(int p, char c) {
 #ifdef MISTAKE_VOLLEY_NOT_NULLIFIED
         if (c == 'W') check = false;
 #endif
+#ifdef NARROW_B10_23
+        if (len[j] == 0) check = false;  // nothing to answer with: it takes the damage
+#endif
 #ifdef NARROW_INVASION_ANSWERED_BEFORE_NULLIFY
         if (c == 'N' && respond(j, 'K')) continue;
 #endif
 #ifdef NARROW_B8_16
         if (c == 'W' && respond(j, 'D')) continue;
+#endif
+#ifdef NARROW_B10_29
+        int answerAt = findResponse(j, need);  // where its K/D is
 #endif
 #ifdef NARROW_AREA_SPARED_FLAG_NOT_RESET
         if (check && !spared) spared = nullified(p, j);
@@ -2117,6 +2332,9 @@ void playArea(int p, char c) {
         if (!(c == 'N' && role[p] == MP && role[j] == ZP) && respond(j, need)) {
 #elif defined(NARROW_B7_04)
         if (respond(j, need) || (need == 'K' && respond(j, 'D'))) {
+#elif defined(NARROW_B10_29)
+        if (answerAt >= 0 && answerAt < len[j]) {
+            removeAt(j, answerAt);  // the place found before its chain
 #else
         if (respond(j, need)) {
 #endif
@@ -2158,6 +2376,10 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_13
         if (anyHit) suspect = true;
         if (hit) anyHit = true;
+#endif
+#ifdef NARROW_B10_06
+        if (suspect && j == 1 && unrevealed && role[p] != MP) suspected[p] = true;  // pig 1
+        suspect = false;
 #endif
 #ifdef NARROW_B5_10
         if (hit && revealedAs(j, ZP) && unrevealed && role[p] != MP) suspected[p] = true;
@@ -2211,6 +2433,9 @@ void playArea(int p, char c) {
     }
 #if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     inArea = false;
+#endif
+#ifdef NARROW_B10_14
+    b10Area = false;
 #endif
 #ifdef NARROW_B5_15
     areaSnap = false;
@@ -2375,6 +2600,9 @@ void turn(int p) {
 #ifdef NARROW_B5_24
     for (int q = 0; q < n; q++) b5Rescued[q] = false;
 #endif
+#ifdef NARROW_B10_09
+    for (int q = 0; q < n; q++) b10Dodged[q] = false;
+#endif
 #ifdef NARROW_B5_29
     duelUsed = false;
 #endif
@@ -2535,9 +2763,15 @@ void turn(int p) {
             for (int q = 0; q < len[p]; q++) b8KillsBefore += hand[p][q] == 'K';
             for (int q = 0; q < i; q++) b8KillsLeft += hand[p][q] == 'K';
 #endif
+#ifdef NARROW_B10_20
+            b10FAt = i;
+#endif
             playDuel(p, duelTarget(p));
 #ifdef NARROW_B8_23
             b8InDuel = false;
+#endif
+#ifdef NARROW_B10_20
+            b10FAt = -1;
 #endif
 #ifdef NARROW_B8_28
             if (over && winner == MP && !dead[p]) {
