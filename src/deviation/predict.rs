@@ -14,7 +14,7 @@ use pigkill_reference::decision::{
 use super::generalise::{candidate_rules, fit, least_general, Fit};
 use super::search::{explain, explain_given, Explanation, Step};
 use super::{abduce, ask, battery};
-use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run};
+use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run, MIN_PREDICTED};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Prediction;
 
@@ -1763,9 +1763,12 @@ fn confirm(
         }
         // A rule whose context is rare shows on few games: past the
         // usual search, the search goes on while the program printed
-        // what the rule predicts on every game where it showed.
+        // what the rule predicts on every game where it showed, until
+        // there are enough games to confirm it.
         if index >= options.confirm_search
-            && (prediction.of == 0 || prediction.matched < prediction.of)
+            && (prediction.of == 0
+                || prediction.matched < prediction.of
+                || prediction.of >= MIN_PREDICTED)
         {
             break;
         }
@@ -1815,8 +1818,9 @@ fn confirm(
     prediction
 }
 
-/// How many times [`DeviationOptions::confirm_search`] games a rule that
-/// the program followed wherever it showed is confirmed on at most.
+/// How many times [`DeviationOptions::confirm_search`] games are looked
+/// at, at most, to find [`MIN_PREDICTED`] games for a rule that the
+/// program followed wherever it showed.
 const RARE_SEARCH: u64 = 3;
 
 /// The evidence of the chosen rule `h`.
