@@ -40,7 +40,11 @@
 //!   must be none), **in part**, **this game only**, **none**; a rule that
 //!   changes no output on the first [`FAMILY_LIVE_GAMES`] games is **not
 //!   live**, counted apart. Every rule is expressible, so every miss is a
-//!   weakness of the search, not of the vocabulary.
+//!   weakness of the search, not of the vocabulary. `FAMILY_ROWS=3,17`
+//!   runs only those rows of the sample again.
+//! - **In process** (`inprocess MISTAKE...`): the catalogue's mistaken
+//!   engine making those mistakes is the program, searched as `family`
+//!   searches; the whole report is printed (to trace one pair).
 //!
 //! ```text
 //! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [SPLIT]] [pairs N] [family N [SEED]]
