@@ -25,12 +25,33 @@
 //!   the contestant built with that mistake alone prints (`a`, `b`: the
 //!   mistake as the C++ reads it, which may differ from the catalogue's
 //!   rules), counted apart.
+//! - **Family** (`family N [SEED]`): N rules of the narrow family (every
+//!   rule the vocabulary can state: a kind, a context of at most two
+//!   literals, an alternative), sampled with the seed so that contexts of
+//!   0, 1 and 2 literals and every `rules.md` section are present (a
+//!   tenth without context, the rest shared evenly between one and two
+//!   literals), each made the program in process (the reference engine
+//!   deviated by that rule). As `pigkill check` does: the first failing
+//!   game of generated games, shrunk, the deviation searched with the
+//!   passed games before it and the probe battery. Each row is one of
+//!   **same rule** (the stated rules print what the injected rule prints
+//!   on 1,000 fresh games), **equivalent** (confirmed, and predicts at
+//!   least 90% of a second batch), **wrong** (confirmed, predicts less:
+//!   must be none), **in part**, **this game only**, **none**; a rule that
+//!   changes no output on the first [`FAMILY_LIVE_GAMES`] games is **not
+//!   live**, counted apart. Every rule is expressible, so every miss is a
+//!   weakness of the search, not of the vocabulary. `FAMILY_ROWS=3,17`
+//!   runs only those rows of the sample again.
+//! - **In process** (`inprocess MISTAKE...`): the catalogue's mistaken
+//!   engine making those mistakes is the program, searched as `family`
+//!   searches; the whole report is printed (to trace one pair).
 //!
 //! ```text
-//! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [SPLIT]] [pairs N]
+//! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [SPLIT]] [pairs N] [family N [SEED]]
 //! ```
 //!
-//! DIR holds the built contestants (built there when missing).
+//! DIR holds the built contestants (built there when missing; `family`
+//! builds none).
 
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
@@ -82,10 +103,30 @@ const SECOND_BATCH_SEED: u64 = 4_242;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(dir) = args.first().map(PathBuf::from) else {
-        eprintln!("usage: deviation_survey DIR [catalogue] [narrow [SPLIT]] [pairs N]");
+        eprintln!(
+            "usage: deviation_survey DIR [catalogue] [narrow [SPLIT]] [pairs N] [family N [SEED]]"
+        );
         std::process::exit(2);
     };
     let all = args.len() == 1;
+    if let Some(i) = args.iter().position(|a| a == "inprocess") {
+        let set = args[i + 1..]
+            .iter()
+            .filter_map(|name| Mutation::ALL.iter().find(|m| m.name() == name))
+            .fold(MutationSet::EMPTY, |set, m| set.with(*m));
+        let program = |g: &pigkill_engine::Game| -> Option<String> {
+            mistaken_output(g, Budget::default(), set).ok()
+        };
+        let d = family_deviation(&program, 1);
+        println!("{d:#?}");
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "family") {
+        let n = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(150);
+        let seed = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(1);
+        family(n, seed);
+        return;
+    }
     let wants = |what: &str| all || args.iter().any(|a| a == what);
     std::fs::create_dir_all(&dir).expect("DIR can be made");
     if wants("catalogue") {
@@ -274,10 +315,24 @@ fn narrow_rows() -> Vec<Narrow> {
 /// Of a second batch of fresh games where `rules` change the output (at
 /// most `want`), on how many the program prints what they predict.
 fn second_batch(exe: &Path, rules: &[DeviationRule], want: usize) -> (usize, usize) {
-    let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
     let command = Command::parse(&exe.display().to_string()).expect("a command");
     let limits = Limits::default();
     let mut worker = Worker::new().expect("a working directory");
+    predicted_on_second_batch(rules, want, |game| {
+        let report = worker
+            .run(&command, game.to_text().as_bytes(), &limits)
+            .ok()?;
+        Some(String::from_utf8_lossy(&report.stdout).into_owned())
+    })
+}
+
+/// [`second_batch`] with the program a closure (`None`: it gave no output).
+fn predicted_on_second_batch(
+    rules: &[DeviationRule],
+    want: usize,
+    mut program: impl FnMut(&pigkill_engine::Game) -> Option<String>,
+) -> (usize, usize) {
+    let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
     let (mut matched, mut tried) = (0, 0);
     for i in 0..50_000 {
         if tried >= want {
@@ -294,10 +349,8 @@ fn second_batch(exe: &Path, rules: &[DeviationRule], want: usize) -> (usize, usi
             continue;
         }
         tried += 1;
-        if let Ok(report) = worker.run(&command, game.to_text().as_bytes(), &limits) {
-            if same(&predicted, &String::from_utf8_lossy(&report.stdout), MODE) {
-                matched += 1;
-            }
+        if program(&game).is_some_and(|printed| same(&predicted, &printed, MODE)) {
+            matched += 1;
         }
     }
     (matched, tried)
@@ -538,4 +591,377 @@ fn agreement_where_shows(rule: DeviationRule, m: Mutation, n: usize) -> bool {
     agrees_where_shows(rule, m, n, |_, _, mine, theirs| {
         Some(same(mine, theirs, MODE))
     })
+}
+
+/// How many generated games a family rule is looked for on: a rule that
+/// changes no output on these is not live.
+const FAMILY_LIVE_GAMES: u64 = 3_000;
+
+/// The passed games kept before the first failure (`pigkill check`'s).
+const FAMILY_KEPT_PASSED: usize = 60;
+
+/// The longest passed or other failing game (in decisions) given to the
+/// search (`pigkill check`'s).
+const FAMILY_LONGEST_OTHER: usize = 600;
+
+/// N rules of the narrow family sampled with `seed`: a tenth of them
+/// without context, the rest shared evenly between one and two literals;
+/// within each count, the `rules.md` sections in turn, so that every
+/// section is present at each count.
+fn family_sample(n: usize, seed: u64) -> Vec<DeviationRule> {
+    use std::collections::BTreeMap;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut strata: BTreeMap<(usize, &'static str), Vec<DeviationRule>> = BTreeMap::new();
+    for rule in pigkill_reference::decision::narrow_family(2) {
+        strata
+            .entry((rule.when.len(), rule.kind.section()))
+            .or_default()
+            .push(rule);
+    }
+    for rules in strata.values_mut() {
+        rules.shuffle(&mut rng);
+    }
+    let none = n.div_ceil(10);
+    let one = (n - none.min(n)).div_ceil(2);
+    let quotas = [none.min(n), one, n.saturating_sub(none + one)];
+    let mut sample = Vec::new();
+    for (literals, &quota) in quotas.iter().enumerate() {
+        let mut sections: Vec<&'static str> = strata
+            .keys()
+            .filter(|(l, _)| *l == literals)
+            .map(|(_, s)| *s)
+            .collect();
+        sections.shuffle(&mut rng);
+        let mut taken = 0;
+        while taken < quota {
+            let before = taken;
+            for section in &sections {
+                if taken == quota {
+                    break;
+                }
+                if let Some(rule) = strata
+                    .get_mut(&(literals, section))
+                    .and_then(std::vec::Vec::pop)
+                {
+                    sample.push(rule);
+                    taken += 1;
+                }
+            }
+            if taken == before {
+                break;
+            }
+        }
+    }
+    sample
+}
+
+/// How a family row ends.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum FamilyClass {
+    Same,
+    Equivalent,
+    Wrong,
+    InPart,
+    ThisGameOnly,
+    None,
+    NotLive,
+}
+
+impl FamilyClass {
+    const ALL: [FamilyClass; 7] = [
+        FamilyClass::Same,
+        FamilyClass::Equivalent,
+        FamilyClass::Wrong,
+        FamilyClass::InPart,
+        FamilyClass::ThisGameOnly,
+        FamilyClass::None,
+        FamilyClass::NotLive,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            FamilyClass::Same => "same rule",
+            FamilyClass::Equivalent => "equivalent",
+            FamilyClass::Wrong => "WRONG",
+            FamilyClass::InPart => "in part",
+            FamilyClass::ThisGameOnly => "this game only",
+            FamilyClass::None => "none",
+            FamilyClass::NotLive => "not live",
+        }
+    }
+}
+
+/// The first failing game of `pigkill check`'s generated games (mixed
+/// profile, `seed`) for `program`, with the games passed before it (at
+/// most [`FAMILY_KEPT_PASSED`], the last ones) and the program's output
+/// on it; `None` when none of the first [`FAMILY_LIVE_GAMES`] fails with
+/// a wrong output (a game the program does not end is passed over, as
+/// the survey's check passes over a TLE).
+fn family_first_failure(
+    program: &dyn Fn(&pigkill_engine::Game) -> Option<String>,
+    seed: u64,
+) -> Option<(pigkill_engine::Game, String, Vec<pigkill_engine::Game>)> {
+    use pigkill_generators::{game_seed, generate, Profile};
+    let mut passed = std::collections::VecDeque::new();
+    for i in 0..FAMILY_LIVE_GAMES {
+        let game = generate(Profile::Mixed, game_seed(seed, i));
+        if !game.has_rebel() {
+            continue;
+        }
+        let Ok(right) = deviated_output(&game, Budget::default(), &[]) else {
+            continue;
+        };
+        let Some(printed) = program(&game) else {
+            continue;
+        };
+        if same(&right, &printed, MODE) {
+            if passed.len() == FAMILY_KEPT_PASSED {
+                passed.pop_front();
+            }
+            passed.push_back(game);
+        } else {
+            return Some((game, printed, passed.into()));
+        }
+    }
+    None
+}
+
+/// `game` shrunk as `pigkill check` shrinks a wrong output (ten seconds,
+/// no random exploration): the smallest game on which `program` still
+/// prints a wrong output.
+fn family_shrink(
+    program: &dyn Fn(&pigkill_engine::Game) -> Option<String>,
+    game: &pigkill_engine::Game,
+) -> pigkill_engine::Game {
+    use pigkill::shrink::{shrink, ShrinkOptions};
+    let options = ShrinkOptions {
+        explore: 0,
+        time_limit: Some(std::time::Duration::from_secs(10)),
+        ..ShrinkOptions::default()
+    };
+    let still_fails = |candidate: &pigkill_engine::Game| {
+        let right = deviated_output(candidate, Budget::default(), &[]).ok()?;
+        let printed = program(candidate)?;
+        if same(&right, &printed, MODE) {
+            return None;
+        }
+        let mut trace = Vec::new();
+        let _ = pigkill::engines::pair()[0].run_traced(candidate, Budget::default(), &mut trace);
+        Some(pigkill::shrink::divergence::turns(&trace))
+    };
+    shrink(game, still_fails, &options).map_or_else(|_| game.clone(), |s| s.game)
+}
+
+/// The deviation `pigkill check` reports for `program` on its first
+/// failure (generated games from `seed`), or `None` when it fails on none
+/// of the first [`FAMILY_LIVE_GAMES`] (not live).
+fn family_deviation(
+    program: &dyn Fn(&pigkill_engine::Game) -> Option<String>,
+    seed: u64,
+) -> Option<Option<DeviationReport>> {
+    use pigkill::deviation::{battery, find, DeviationOptions, Run};
+    let (found, printed, passed) = family_first_failure(program, seed)?;
+    let minimised = family_shrink(program, &found);
+    let actual = program(&minimised).unwrap_or_default();
+    let failures: Vec<Run> = [(minimised.clone(), actual), (found, printed)]
+        .into_iter()
+        .filter_map(|(g, out)| Run::new(g, out.as_bytes(), MODE))
+        .filter(|run| !run.passed)
+        .enumerate()
+        .filter(|(i, run)| *i == 0 || run.log.len() <= FAMILY_LONGEST_OTHER)
+        .map(|(_, run)| run)
+        .collect();
+    let mut passed: Vec<Run> = passed
+        .into_iter()
+        .filter_map(Run::right)
+        .filter(|run| run.log.len() <= FAMILY_LONGEST_OTHER)
+        .collect();
+    let mut as_bytes = |g: &pigkill_engine::Game| program(g).map(String::into_bytes);
+    let (failing, right): (Vec<Run>, Vec<Run>) = battery::runs(&mut as_bytes, None, MODE)
+        .into_iter()
+        .partition(|run| !run.passed);
+    let mut failures = failures;
+    failures.extend(failing);
+    passed.extend(right);
+    let mut options = DeviationOptions::quick(MODE);
+    options.battery = false;
+    options.runs = search_runs();
+    let finding = find(failures, passed, Some(&mut as_bytes), &options);
+    Some(finding.map(|f| DeviationReport::new(&minimised, &f)))
+}
+
+/// Whether `rules` print what `injected` prints on every one of `n`
+/// fresh games.
+fn family_same(rules: &[DeviationRule], injected: DeviationRule, n: u64) -> bool {
+    let mine: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
+    let theirs = [Deviation::Rule(injected)];
+    (0..n).all(|i| {
+        let game = search_game(COMPARE_SEED, i);
+        match (
+            deviated_output(&game, Budget::default(), &mine),
+            deviated_output(&game, Budget::default(), &theirs),
+        ) {
+            (Ok(a), Ok(b)) => same(&a, &b, MODE),
+            (Err(_), Err(_)) => true,
+            _ => false,
+        }
+    })
+}
+
+/// The family survey: `n` sampled rules, each the program in turn.
+fn family(n: usize, seed: u64) {
+    use std::collections::BTreeMap;
+    let sample = family_sample(n, seed);
+    println!(
+        "== the narrow family: {} rules sampled (seed {seed}), each the program in process",
+        sample.len()
+    );
+    println!(
+        "{:>3} {:>2} {:<22} {:<22} {:<14} {:<14} {:>6} {:>6} {:>5}  injected => stated",
+        "#", "n", "section", "found", "verdict", "class", "2nd", "runs", "secs"
+    );
+    let mut counts: BTreeMap<(usize, FamilyClass), usize> = BTreeMap::new();
+    let (mut live, mut in_section, mut confirmed) = ([0usize; 3], [0usize; 3], [0usize; 3]);
+    let mut times = Vec::new();
+    // `FAMILY_ROWS=3,17` runs only those rows of the sample (to look at
+    // one again).
+    let only: Option<Vec<usize>> = std::env::var("FAMILY_ROWS").ok().map(|rows| {
+        rows.split(',')
+            .filter_map(|n| n.trim().parse().ok())
+            .collect()
+    });
+    for (i, rule) in sample.iter().enumerate() {
+        if only.as_ref().is_some_and(|rows| !rows.contains(&(i + 1))) {
+            continue;
+        }
+        let start = std::time::Instant::now();
+        let deviation = [Deviation::Rule(*rule)];
+        let program = |g: &pigkill_engine::Game| -> Option<String> {
+            deviated_output(g, Budget::default(), &deviation).ok()
+        };
+        let literals = rule.when.len().min(2);
+        let found = family_deviation(&program, 1);
+        let (class, section, verdict, second, runs, stated) = match &found {
+            None => (
+                FamilyClass::NotLive,
+                "-".to_string(),
+                "-".to_string(),
+                "-".to_string(),
+                0,
+                String::new(),
+            ),
+            Some(d) => {
+                let d = d.as_ref();
+                let (section, verdict, stated) = describe(d);
+                let mut second = "-".to_string();
+                let class = match d {
+                    None => FamilyClass::None,
+                    Some(d) if d.verdict == "confirmed" => {
+                        let rules = d.rules();
+                        if family_same(&rules, *rule, 1000) {
+                            FamilyClass::Same
+                        } else {
+                            let (m, t) = predicted_on_second_batch(&rules, 30, program);
+                            second = format!("{m}/{t}");
+                            if t > 0 && m * 10 >= t * 9 {
+                                FamilyClass::Equivalent
+                            } else {
+                                FamilyClass::Wrong
+                            }
+                        }
+                    }
+                    Some(d) if d.verdict == "in part" => FamilyClass::InPart,
+                    Some(_) => FamilyClass::ThisGameOnly,
+                };
+                (
+                    class,
+                    section,
+                    verdict,
+                    second,
+                    d.map_or(0, |d| d.engine_runs),
+                    stated,
+                )
+            }
+        };
+        let secs = start.elapsed().as_secs_f64();
+        if class != FamilyClass::NotLive {
+            live[literals] += 1;
+            times.push(secs);
+            in_section[literals] += usize::from(section == rule.kind.section());
+            confirmed[literals] += usize::from(matches!(
+                class,
+                FamilyClass::Same | FamilyClass::Equivalent | FamilyClass::Wrong
+            ));
+        }
+        *counts.entry((literals, class)).or_default() += 1;
+        println!(
+            "{:>3} {:>2} {:<22} {:<22} {:<14} {:<14} {:>6} {:>6} {:>5.1}  {} => {}",
+            i + 1,
+            literals,
+            rule.kind.section(),
+            section,
+            verdict,
+            class.name(),
+            second,
+            runs,
+            secs,
+            rule.words(),
+            stated
+        );
+    }
+    let counts = &counts;
+    let total =
+        |class: FamilyClass| (0..3).map(move |l| counts.get(&(l, class)).copied().unwrap_or(0));
+    println!("by literals (0 / 1 / 2 / all):");
+    for class in FamilyClass::ALL {
+        let per: Vec<usize> = total(class).collect();
+        println!(
+            "  {:<15} {:>4} {:>4} {:>4} {:>5}",
+            class.name(),
+            per[0],
+            per[1],
+            per[2],
+            per.iter().sum::<usize>()
+        );
+    }
+    let sum = |a: [usize; 3]| a.iter().sum::<usize>();
+    println!(
+        "  {:<15} {:>4} {:>4} {:>4} {:>5}",
+        "live",
+        live[0],
+        live[1],
+        live[2],
+        sum(live)
+    );
+    println!(
+        "  {:<15} {:>4} {:>4} {:>4} {:>5}",
+        "right section",
+        in_section[0],
+        in_section[1],
+        in_section[2],
+        sum(in_section)
+    );
+    println!(
+        "  {:<15} {:>4} {:>4} {:>4} {:>5}",
+        "confirmed",
+        confirmed[0],
+        confirmed[1],
+        confirmed[2],
+        sum(confirmed)
+    );
+    times.sort_by(f64::total_cmp);
+    let pct = |a: usize| 100.0 * a as f64 / sum(live).max(1) as f64;
+    println!(
+        "family: {} rules, {} live; right section {} ({:.0}%), confirmed {} ({:.0}%), same rule {}, wrong statements {}; seconds per live rule: median {:.2}, worst {:.2}",
+        sample.len(),
+        sum(live),
+        sum(in_section),
+        pct(sum(in_section)),
+        sum(confirmed),
+        pct(sum(confirmed)),
+        total(FamilyClass::Same).sum::<usize>(),
+        total(FamilyClass::Wrong).sum::<usize>(),
+        times.get(times.len() / 2).copied().unwrap_or(0.0),
+        times.last().copied().unwrap_or(0.0)
+    );
 }

@@ -248,7 +248,11 @@ fn two_mistakes_are_both_stated_where_they_show_together_undo_each_other_or_one_
     //   player would have had to discard first: the two mistakes undo
     //   each other on one game of the probe battery;
     // - a peach at full HP: thousands of rules of the scan make the same
-    //   choices, and spend the first mistake's whole budget.
+    //   choices, and spend the first mistake's whole budget;
+    // - a suspicion that survives a reveal: a rule of the lord's hostility
+    //   comes close to it on the games seen, but the program goes another
+    //   way on fresh games; the rule of the suspicion is chosen instead,
+    //   and the volley's rule found again on top of it.
     let options = DeviationOptions {
         runs: Some(20_000),
         ..DeviationOptions::quick(CompareMode::Lines)
@@ -260,6 +264,10 @@ fn two_mistakes_are_both_stated_where_they_show_together_undo_each_other_or_one_
             Mutation::DuelRevealsOnlyIfNotNullified,
         ),
         (Mutation::PeachAtFullHp, Mutation::SuspicionWithoutDamage),
+        (
+            Mutation::SuspicionSurvivesReveal,
+            Mutation::VolleyNotNullified,
+        ),
     ] {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/pairs/{a}+{b}.in"));
@@ -412,13 +420,8 @@ fn a_mistake_in_a_context_the_kind_does_not_list_is_learnt_by_asking_the_program
         choose: Choice(1),
     };
     let mut program = ruled(mistake);
-    let right = |g: &Game| deviated_output(g, Budget::default(), &[]).ok();
     // The shortest failing game of the first hundred fresh games.
-    let game = (0..100)
-        .map(|i| search_game(5, i))
-        .filter(|g| program(g).map(String::from_utf8) != right(g).map(Ok))
-        .min_by_key(|g| g.to_string().len())
-        .expect("the mistake shows on some fresh game");
+    let game = shortest_failing(&mut program, 100);
     let actual = program(&game).expect("ends");
     let run = Run::new(game.clone(), &actual, CompareMode::Lines).expect("ends");
     let counted = DeviationOptions {
@@ -515,4 +518,74 @@ fn a_mistake_made_at_every_turn_of_the_game_is_found_by_trying_rules() {
         "{report:?}"
     );
     assert_predicts(&report, &mut program, 4_000);
+}
+
+/// The rule of the narrow family that reads `words`.
+fn family_rule(words: &str) -> DeviationRule {
+    pigkill_reference::decision::narrow_family(2)
+        .into_iter()
+        .find(|r| r.words() == words)
+        .unwrap_or_else(|| panic!("no rule of the narrow family reads {words:?}"))
+}
+
+/// The deviation the search finds for `program` on the shortest failing
+/// game of the first `games` fresh games of seed 5 (`pigkill check`'s
+/// budget counted in engine runs, the probe battery run too).
+fn deviation_on_shortest(
+    program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>,
+    games: u64,
+) -> DeviationReport {
+    let game = shortest_failing(program, games);
+    let actual = program(&game).expect("ends");
+    let run = Run::new(game.clone(), &actual, CompareMode::Lines).expect("ends");
+    let options = DeviationOptions {
+        runs: Some(20_000),
+        ..DeviationOptions::quick(CompareMode::Lines)
+    };
+    let finding = find(vec![run], Vec::new(), Some(program), &options).expect("found");
+    DeviationReport::new(&game, &finding)
+}
+
+#[test]
+fn a_mistake_that_makes_games_run_long_explains_its_long_games_and_is_confirmed() {
+    // An invasion or volley that passes over a pig hurts fewer pigs, and
+    // some games then run many times longer than by the rules: longer
+    // than the search plays a deviated game. On those failing games of
+    // the probe battery the rule, played on to the judge's turn cap,
+    // prints what the program printed: it explains them, and is
+    // confirmed rather than "in part".
+    let mistake = family_rule("an invasion or volley of the player passes over the pig");
+    let mut program = ruled(mistake);
+    let report = deviation_on_shortest(&mut program, 200);
+    assert_eq!(report.verdict, "confirmed", "{report:?}");
+    assert_eq!(report.section, "Responses", "{report:?}");
+    assert_predicts(&report, &mut program, 2_000);
+}
+
+#[test]
+fn a_mistake_in_a_rare_context_is_confirmed_on_the_few_games_where_it_shows() {
+    // The deck's last card is given once only outside the drawing pig's
+    // own turn (a reward): a context that few fresh games reach. Where
+    // every game found so far bore the rule out, the search for
+    // confirming games goes on past its usual end until it has enough.
+    let mistake = family_rule(
+        "the deck's last card is given once a lot: a turn's draw or a reward that meets it \
+         gets it once, and nothing more when it is not the drawing pig's own turn",
+    );
+    let mut program = ruled(mistake);
+    let report = deviation_on_shortest(&mut program, 2_000);
+    assert_eq!(report.verdict, "confirmed", "{report:?}");
+    assert_eq!(report.section, "Set-up", "{report:?}");
+    assert_predicts(&report, &mut program, 40_000);
+}
+
+/// The shortest game of the first `games` fresh games of seed 5 on which
+/// `program` prints another output than the rules.
+fn shortest_failing(program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>, games: u64) -> Game {
+    let right = |g: &Game| deviated_output(g, Budget::default(), &[]).ok();
+    (0..games)
+        .map(|i| search_game(5, i))
+        .filter(|g| program(g).map(String::from_utf8) != right(g).map(Ok))
+        .min_by_key(|g| g.to_string().len())
+        .expect("the mistake shows on some fresh game")
 }

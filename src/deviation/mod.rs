@@ -295,6 +295,15 @@ impl Run {
     }
 
     /// What the engine prints on this game making the deviations of
+    /// `rules`, played on to the judge's turn cap rather than
+    /// [`Run::deviated_budget`] (counted as an engine run); `None` when
+    /// that run does not end.
+    pub fn output_to_cap(&self, rules: &[DeviationRule]) -> Option<String> {
+        let deviations: Vec<Deviation> = rules.iter().map(|r| Deviation::Rule(*r)).collect();
+        counted(|| deviated_output(&self.game, budget(), &deviations)).ok()
+    }
+
+    /// What the engine prints on this game making the deviations of
     /// `rules` (the right output when none of them changes a decision of
     /// the plain run); `None` when that run does not end.
     pub fn output_with(&self, rules: &[DeviationRule]) -> Option<Cow<'_, str>> {

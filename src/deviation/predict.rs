@@ -14,7 +14,7 @@ use pigkill_reference::decision::{
 use super::generalise::{candidate_rules, fit, least_general, Fit};
 use super::search::{explain, explain_given, Explanation, Step};
 use super::{abduce, ask, battery};
-use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run};
+use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run, MIN_PREDICTED};
 use crate::catalogue::{same, search_game};
 use crate::diagnose::Prediction;
 
@@ -52,6 +52,10 @@ struct Hypothesis {
     /// Its fit on each run, in the order of the runs.
     fits: Vec<Fit>,
     alive: bool,
+    /// Whether the program went another way than it on fresh games where
+    /// it changes the output (never the rules' way, else it would be dead):
+    /// not chosen again, so that a rival of the same failing games is.
+    mispredicted: bool,
     /// Passing runs where it changes a decision but that were not run yet
     /// (counted quiet until [`Hypothesis::verify`]).
     pending: Vec<usize>,
@@ -374,54 +378,20 @@ pub fn find(
     // Later rounds: what the rules chosen so far leave unexplained, on
     // top of them (another mistake, or the same misreading in another
     // context).
-    while rounds.len() < MAX_RULES {
-        let base: Vec<DeviationRule> = choose_all(&rounds, &runs)
-            .iter()
-            .map(|&(r, h)| rounds[r].hypotheses[h].rule)
-            .collect();
-        if base.is_empty() || base.len() >= MAX_RULES {
-            break;
-        }
-        let residual = residual(&base, &runs, options);
-        if residual.is_empty() {
-            break;
-        }
-        // Another mistake was met: it gets a budget of its own, even when
-        // the rules before it spent all of theirs (a mistake that shows
-        // under many equivalent rules, a peach at full HP say, spends the
-        // first round's; the other is then never searched).
-        deadline = deadline.renewed(options, 0.5);
-        if deadline.over() {
-            break;
-        }
-        let mut hypotheses = from_smallest(&base, &runs, options, deadline);
-        if hypotheses.is_empty() {
-            break;
-        }
-        drop_dominated(&mut hypotheses);
-        split(
-            &mut hypotheses,
-            &mut runs,
-            solution,
-            options,
-            deadline,
-            &mut finding.program_runs,
-        );
-        for round in &mut rounds {
-            for h in &mut round.hypotheses {
-                h.catch_up(&runs, options);
-            }
-        }
-        rounds.push(Round { base, hypotheses });
-    }
+    later_rounds(
+        &mut rounds,
+        &mut runs,
+        solution,
+        options,
+        &mut deadline,
+        &mut finding.program_runs,
+    );
 
     let mut confirming = Confirming::default();
-    // Choose, confirm, and choose again when the program contradicts the choice.
-    for _ in 0..8 {
+    // Choose, confirm, and choose again when the program contradicts the
+    // choice, or follows none of a rule chosen (but the last time).
+    for attempt in 0..CHOICES {
         let chosen = choose_all(&rounds, &runs);
-        if chosen.is_empty() {
-            break;
-        }
         let rules: Vec<DeviationRule> = chosen
             .iter()
             .map(|&(r, h)| rounds[r].hypotheses[h].rule)
@@ -439,6 +409,7 @@ pub fn find(
         let failing = runs.iter().filter(|r| !r.passed).count();
         let mut tested = Vec::new();
         let mut contradicted = false;
+        let mut mispredicted = false;
         for &(r, h) in &chosen {
             let rule = rounds[r].hypotheses[h].rule;
             let prediction = confirm(
@@ -456,12 +427,27 @@ pub fn find(
                 contradicted = true;
             } else if prediction.holds() || prediction.holds_in_part() {
                 tested.push((r, h, prediction));
+            } else if attempt + 1 < CHOICES && prediction.matched < prediction.of {
+                // The program went another way where this rule changes
+                // the output (never the rules' way; too few games to
+                // tell is no such evidence): a rival that
+                // reproduces the same failing games may be the mistake
+                // (a rule of another kind that comes close on them), and
+                // rules of later rounds chosen on top of this one are
+                // searched again on top of the new choice.
+                rounds[r].hypotheses[h].mispredicted = true;
+                mispredicted = true;
             }
         }
         let mut covered: BTreeSet<usize> = BTreeSet::new();
         for &(r, h, _) in &tested {
             covered.extend(rounds[r].hypotheses[h].matched());
         }
+        let stated: Vec<DeviationRule> = tested
+            .iter()
+            .map(|&(r, h, _)| rounds[r].hypotheses[h].rule)
+            .collect();
+        covered.extend(longer_games_explained(&stated, &runs, &covered, options));
         let mut found = Vec::new();
         for (r, h, prediction) in tested {
             let verdict = verdict(&prediction, covered.len(), failing);
@@ -474,7 +460,7 @@ pub fn find(
                 failing,
             ));
         }
-        if contradicted {
+        if contradicted || mispredicted {
             // The confirming runs join the evidence: every rule they
             // contradict dies with the one just dropped.
             runs.append(&mut confirming.new_runs);
@@ -485,6 +471,19 @@ pub fn find(
             }
             // ... and the rules learnt are learnt again from them.
             deadline.paused(|| learner.relearn(&mut rounds[0], &runs, options));
+            // The rounds found on top of a rule no longer chosen are
+            // searched again on top of the rules chosen now.
+            if rounds.len() > rounds_chosen(&rounds, &runs) {
+                rounds.truncate(rounds_chosen(&rounds, &runs));
+                later_rounds(
+                    &mut rounds,
+                    &mut runs,
+                    solution,
+                    options,
+                    &mut deadline,
+                    &mut finding.program_runs,
+                );
+            }
             continue;
         }
         found.sort_by_key(|f| !f.on_first_game);
@@ -568,6 +567,107 @@ pub fn find(
     finding.elapsed = start.elapsed();
     finding.engine_runs = engine_runs() - runs_before;
     Some(finding)
+}
+
+/// The later rounds of [`find`]: what the rules chosen so far leave
+/// unexplained, on top of them (another mistake, or the same misreading
+/// in another context), up to [`MAX_RULES`] rounds in all.
+fn later_rounds(
+    rounds: &mut Vec<Round>,
+    runs: &mut Vec<Run>,
+    solution: &mut Solution<'_>,
+    options: &DeviationOptions,
+    deadline: &mut Clock,
+    program_runs: &mut usize,
+) {
+    while rounds.len() < MAX_RULES {
+        let base: Vec<DeviationRule> = choose_all(rounds, runs)
+            .iter()
+            .map(|&(r, h)| rounds[r].hypotheses[h].rule)
+            .collect();
+        if base.is_empty() || base.len() >= MAX_RULES {
+            break;
+        }
+        let residual = residual(&base, runs, options);
+        if residual.is_empty() {
+            break;
+        }
+        // Another mistake was met: it gets a budget of its own, even when
+        // the rules before it spent all of theirs (a mistake that shows
+        // under many equivalent rules, a peach at full HP say, spends the
+        // first round's; the other is then never searched).
+        *deadline = deadline.renewed(options, 0.5);
+        if deadline.over() {
+            break;
+        }
+        let mut hypotheses = from_smallest(&base, runs, options, *deadline);
+        if hypotheses.is_empty() {
+            break;
+        }
+        drop_dominated(&mut hypotheses);
+        split(
+            &mut hypotheses,
+            runs,
+            solution,
+            options,
+            *deadline,
+            program_runs,
+        );
+        for round in rounds.iter_mut() {
+            for h in &mut round.hypotheses {
+                h.catch_up(runs, options);
+            }
+        }
+        rounds.push(Round { base, hypotheses });
+    }
+}
+
+/// The failing runs outside `covered` on which `rules` make a game longer
+/// than a deviated run of the search may take ([`Run::deviated_budget`]:
+/// three times the plain run's turns) and, played on to the judge's turn
+/// cap, print what the program printed: a mistake that makes games run
+/// long (a pig that plays fewer cards, a trick that hits fewer pigs)
+/// explains them all the same.
+fn longer_games_explained(
+    rules: &[DeviationRule],
+    runs: &[Run],
+    covered: &BTreeSet<usize>,
+    options: &DeviationOptions,
+) -> Vec<usize> {
+    if rules.is_empty() {
+        return Vec::new();
+    }
+    (0..runs.len())
+        .filter(|i| !runs[*i].passed && !covered.contains(i))
+        .filter(|&i| runs[i].output_with(rules).is_none())
+        .filter(|&i| {
+            runs[i]
+                .output_to_cap(rules)
+                .is_some_and(|out| same(&out, &runs[i].actual, options.mode))
+        })
+        .collect()
+}
+
+/// How many times rules are chosen and confirmed at most.
+const CHOICES: usize = 8;
+
+/// How many of the first rounds [`choose_all`] reads: those whose base is
+/// the rules it chose in the rounds before.
+fn rounds_chosen(rounds: &[Round], runs: &[Run]) -> usize {
+    let chosen = choose_all(rounds, runs);
+    let mut so_far = Vec::new();
+    for (r, round) in rounds.iter().enumerate() {
+        if round.base != so_far {
+            return r;
+        }
+        so_far.extend(
+            chosen
+                .iter()
+                .filter(|&&(c, _)| c == r)
+                .map(|&(c, h)| rounds[c].hypotheses[h].rule),
+        );
+    }
+    rounds.len()
 }
 
 /// The verdict on rules stated: "confirmed" when the program followed
@@ -739,6 +839,7 @@ fn stated_by_asking(
         base: Vec::new(),
         fits,
         alive: true,
+        mispredicted: false,
         pending: Vec::new(),
     };
     let failing = runs.iter().filter(|r| !r.passed).count();
@@ -937,6 +1038,7 @@ fn push_narrowed(
                 base: Vec::new(),
                 fits,
                 alive: true,
+                mispredicted: false,
                 pending: Vec::new(),
             });
         }
@@ -1362,6 +1464,7 @@ fn initial(
                 base: base.to_vec(),
                 fits,
                 alive: true,
+                mispredicted: false,
                 pending,
             });
         }
@@ -1438,6 +1541,7 @@ fn spared_by_one_run(
                 base: Vec::new(),
                 fits,
                 alive: true,
+                mispredicted: false,
                 pending: vec![i],
             });
         }
@@ -1601,7 +1705,9 @@ fn choose_all(rounds: &[Round], runs: &[Run]) -> Vec<(usize, usize)> {
         let hypotheses = &round.hypotheses;
         if covered.len() < failing.len() {
             let best = (0..hypotheses.len())
-                .filter(|&h| hypotheses[h].alive && !chosen.contains(&(r, h)))
+                .filter(|&h| {
+                    hypotheses[h].alive && !hypotheses[h].mispredicted && !chosen.contains(&(r, h))
+                })
                 .map(|h| {
                     let gain = hypotheses[h]
                         .matched()
@@ -1651,8 +1757,19 @@ fn confirm(
 ) -> Prediction {
     let others: Vec<DeviationRule> = all.iter().copied().filter(|r| r != rule).collect();
     let mut prediction = Prediction::default();
-    for index in 0..options.confirm_search {
+    for index in 0..options.confirm_search.saturating_mul(RARE_SEARCH) {
         if prediction.of >= options.confirm_games || deadline.over() {
+            break;
+        }
+        // A rule whose context is rare shows on few games: past the
+        // usual search, the search goes on while the program printed
+        // what the rule predicts on every game where it showed, until
+        // there are enough games to confirm it.
+        if index >= options.confirm_search
+            && (prediction.of == 0
+                || prediction.matched < prediction.of
+                || prediction.of >= MIN_PREDICTED)
+        {
             break;
         }
         // Most games are dropped: log only what the rules read until the
@@ -1700,6 +1817,11 @@ fn confirm(
     }
     prediction
 }
+
+/// How many times [`DeviationOptions::confirm_search`] games are looked
+/// at, at most, to find [`MIN_PREDICTED`] games for a rule that the
+/// program followed wherever it showed.
+const RARE_SEARCH: u64 = 3;
 
 /// The evidence of the chosen rule `h`.
 fn described(
