@@ -1,6 +1,8 @@
 //! Why a suite misses live narrow rules: for one seed, the live rules no
 //! test exposes, how many candidates are known to expose each, of which
-//! slot kind, and whether one of them could be swapped in for a net gain.
+//! slot kind, and whether one of them could be swapped in for a net gain;
+//! the live and missed rules by how many literals their context has; and
+//! how big the known exposers of the missed rules are beside the tests.
 //!
 //! ```sh
 //! cargo run --release --example suite_misses -- SEED
@@ -38,11 +40,39 @@ fn main() {
     let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
     let mut gain_hist: BTreeMap<isize, usize> = BTreeMap::new();
     let mut fired_hist: BTreeMap<u32, usize> = BTreeMap::new();
+    // Live and missed rules by the number of literals of their context.
+    let mut literals: BTreeMap<u32, (usize, usize)> = BTreeMap::new();
+    for r in live.iter() {
+        let n = pool.narrow.family.rule(r).when.mask.count_ones();
+        literals.entry(n).or_default().0 += 1;
+    }
+    // The pigs of the known exposers of each missed rule (the median), and
+    // how many of them are variants of tests.
+    let mut exposer_pigs: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut exposer_strength: BTreeMap<usize, usize> = BTreeMap::new();
     for &r in &missed {
         let exposers: Vec<usize> = (0..pool.candidates.len())
             .filter(|&i| pool.candidates[i].narrow.binary_search(&r).is_ok())
             .collect();
         *by_exposers.entry(exposers.len().min(10)).or_default() += 1;
+        let n = pool.narrow.family.rule(r).when.mask.count_ones();
+        literals.entry(n).or_default().1 += 1;
+        if !exposers.is_empty() {
+            let mut pigs: Vec<usize> = exposers
+                .iter()
+                .map(|&i| pool.candidates[i].case.game.pig_count())
+                .collect();
+            pigs.sort_unstable();
+            *exposer_pigs.entry(pigs[pigs.len() / 2]).or_default() += 1;
+            // The strongest known exposer, in rules known exposed, by
+            // thousands.
+            let best = exposers
+                .iter()
+                .map(|&i| pool.candidates[i].narrow.len())
+                .max()
+                .unwrap_or(0);
+            *exposer_strength.entry(best / 1000).or_default() += 1;
+        }
         let f = pool.narrow.fired[r as usize];
         *fired_hist
             .entry(if f < 10 {
@@ -101,6 +131,18 @@ fn main() {
     println!("missed by exposers' slots: {by_slot:?}");
     println!("missed by kind: {by_kind:?}");
     println!("missed by candidates fired on (bucketed): {fired_hist:?}");
+    println!("context literals: (live, missed): {literals:?}");
+    println!("missed by the median pigs of their known exposers: {exposer_pigs:?}");
+    println!(
+        "missed by their strongest known exposer's known rules (thousands): {exposer_strength:?}"
+    );
+    let mut test_pigs: Vec<usize> = suite
+        .tests
+        .iter()
+        .map(|&t| pool.candidates[t].case.game.pig_count())
+        .collect();
+    test_pigs.sort_unstable();
+    println!("the tests' pigs: {test_pigs:?}");
     println!("missed by best single-swap net gain (bucketed by 5, ignoring catalogue/events): {gain_hist:?}");
     let single: usize = count.iter().filter(|&&n| n == 1).count();
     println!("rules exposed by one test only: {single}");

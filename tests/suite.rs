@@ -164,6 +164,31 @@ fn the_scan_finds_the_rules_that_fire_and_those_that_are_exposed() {
     }
 }
 
+/// The rules that fire on a run are those whose context holds at a
+/// decision of their kind where they choose another legal alternative:
+/// the family's index finds exactly those, on games of every profile,
+/// without a suite being built.
+#[test]
+fn the_family_index_finds_exactly_the_rules_that_fire_on_games_of_every_profile() {
+    use pigkill::suite::judge_case;
+    use pigkill::suite::narrow::Family;
+    use pigkill_generators::Profile;
+    let family = Family::narrow();
+    for profile in Profile::ALL {
+        for index in 0..3 {
+            let Ok(case) = judge_case(profile, 12, index) else {
+                continue;
+            };
+            let (_, log) = decisions(&case.game, Budget::default());
+            let by_api: Vec<u32> = (0..family.len() as u32)
+                .filter(|&id| fires(&family.rule(id), &log))
+                .collect();
+            assert!(!by_api.is_empty(), "{}: no rule fires", profile.name());
+            assert_eq!(family.firing(&log), by_api, "{}", case.game.to_text());
+        }
+    }
+}
+
 #[test]
 fn both_engines_pass_every_test_of_every_seeds_suite() {
     let engines: [&dyn Engine; 2] = [&ReferenceEngine, &StrategyEngine];

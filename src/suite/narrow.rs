@@ -223,6 +223,8 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 struct KindIndex {
     bits: Vec<u128>,
+    /// Every bit of `bits`: the features its rules can tell apart.
+    seen: u128,
     alternatives: usize,
     table: Vec<u32>,
     /// Rules of more than two literals, checked one by one.
@@ -251,14 +253,19 @@ impl KindIndex {
     }
 
     /// Calls `found` with the slot of every context of at most two
-    /// literals that holds at `context`.
+    /// literals that holds at `context`, in the order of [`KindIndex::slot`]
+    /// (the places are counted on rather than worked out one by one).
     fn holding(&self, context: FeatureSet, mut found: impl FnMut(usize)) {
-        let value: Vec<bool> = self.bits.iter().map(|b| context.0 & b != 0).collect();
+        let f = self.bits.len();
+        let value = |i: usize| usize::from(context.0 & self.bits[i] != 0);
         found(0);
-        for (i, &vi) in value.iter().enumerate() {
-            found(self.slot(&[(i, vi)]));
-            for (j, &vj) in value.iter().enumerate().skip(i + 1) {
-                found(self.slot(&[(i, vi), (j, vj)]));
+        let mut pair_base = 1 + 2 * f;
+        for i in 0..f {
+            let vi = value(i);
+            found(1 + 2 * i + vi);
+            for j in i + 1..f {
+                found(pair_base + 2 * vi + value(j));
+                pair_base += 4;
             }
         }
     }
@@ -284,10 +291,12 @@ impl Family {
         for rule in &rules {
             let index = kinds.entry(rule.kind).or_insert_with(|| KindIndex {
                 bits: Vec::new(),
+                seen: 0,
                 alternatives: rule.kind.alternatives().len().max(1),
                 table: Vec::new(),
                 wide: Vec::new(),
             });
+            index.seen |= rule.when.mask;
             let mut mask = rule.when.mask;
             while mask != 0 {
                 let bit = mask & mask.wrapping_neg();
@@ -355,22 +364,38 @@ impl Family {
         // A set, not a list sorted at the end: a rule fires at many
         // situations of a run.
         let mut fired = RuleBits::new(self.rules.len());
+        // Situations that differ only in features no rule of their kind
+        // names, or in alternatives that are not changes, fire the same
+        // rules: each is looked at once.
+        let mut done = HashSet::new();
         for d in situations {
             let Some(index) = self.kinds.get(&d.kind) else {
                 continue;
             };
-            let wanted = |choice: usize| d.changed_by(Choice(choice as u8));
-            index.holding(d.context, |slot| {
+            let context = FeatureSet(d.context.0 & index.seen);
+            // The alternatives that change the decision (a bit each; a
+            // change is always one of the first eight).
+            let changes: u8 = (0..index.alternatives.min(8))
+                .filter(|&choice| d.changed_by(Choice(choice as u8)))
+                .fold(0, |bits, choice| bits | 1 << choice);
+            if changes == 0 || !done.insert((d.kind, context, changes)) {
+                continue;
+            }
+            let changed = |choice: usize| choice < 8 && changes & (1 << choice) != 0;
+            index.holding(context, |slot| {
                 let row = &index.table[slot * index.alternatives..(slot + 1) * index.alternatives];
-                for (choice, &id) in row.iter().enumerate() {
-                    if id != NONE && wanted(choice) {
-                        fired.insert(id);
+                let mut rest = changes;
+                while rest != 0 {
+                    let choice = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if row[choice] != NONE {
+                        fired.insert(row[choice]);
                     }
                 }
             });
             for &id in &index.wide {
                 let rule = self.rules[id as usize];
-                if wanted(usize::from(rule.choose.0)) && rule.when.holds(d.context) {
+                if changed(usize::from(rule.choose.0)) && rule.when.holds(context) {
                     fired.insert(id);
                 }
             }
