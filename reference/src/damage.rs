@@ -15,6 +15,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.hp[pig] -= 1;
         if !D::PLAIN {
             self.damage_in_resolution = true;
+            self.hurt_by[pig] = [Some(source), self.hurt_by[pig][0]];
         }
         self.emit(Event::Damage {
             pig,
@@ -97,9 +98,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::EatPeach, pig, Choice(0))
             .about(source)
             .with_card(Card::Peach)
-            .legal(if last_place { 0b011 } else { 0b111 });
+            .legal(if last_place { 0b1011 } else { 0b1111 });
         match self.decide(point, |_| 0) {
             Choice(1) => return false,
+            Choice(3) => {
+                // Back to 1 HP, but the peach is never discarded.
+                self.hp[pig] = 1;
+                return true;
+            }
             Choice(2) => {
                 // The hand's last card takes the eaten peach's place.
                 if let Some(index) = leftmost {
@@ -133,6 +139,11 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// death: the source draws 3 cards. A ZP killed by MP: MP discards its
     /// hand and weapon.
     fn die(&mut self, pig: Seat, source: Seat) {
+        let source = if D::PLAIN {
+            source
+        } else {
+            self.death_credit(pig, source)
+        };
         self.alive[pig] = false;
         let decided = self.winner.is_some();
         if !D::PLAIN {
@@ -153,7 +164,21 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             weapon,
         });
         match self.role[pig] {
-            Role::Lord => self.game_over(Winner::Rebels),
+            Role::Lord => {
+                // Which side the lord's death makes win is a decision.
+                if !D::PLAIN
+                    && self.role[source] != Role::Rebel
+                    && self.decide_if(
+                        Point::new(DecisionKind::LordDeathWinner, pig, Choice(0)).about(source),
+                        Choice(1),
+                        |_| 0,
+                    )
+                {
+                    self.game_over(Winner::Lord);
+                } else {
+                    self.game_over(Winner::Rebels);
+                }
+            }
             Role::Rebel => {
                 if !D::PLAIN && source != pig && !decided {
                     self.death_penalty(source, pig);
@@ -210,6 +235,19 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         if !D::PLAIN && !decided && self.winner.is_some() {
             self.decisive_death = Some(pig);
+        }
+    }
+
+    /// Who is credited with `pig`'s death (its reward, its penalty): by
+    /// the rules `source`, the pig that dealt the killing damage; a
+    /// deviating run may credit the pig that hurt it before, or the pig
+    /// that last played a kill or duel (the lord when there is none).
+    fn death_credit(&mut self, pig: Seat, source: Seat) -> Seat {
+        let point = Point::new(DecisionKind::DeathCredit, pig, Choice(0)).about(source);
+        match self.decide(point, |_| 0) {
+            Choice(1) => self.hurt_by[pig][1].unwrap_or(0),
+            Choice(2) => self.last_attacker.unwrap_or(0),
+            _ => source,
         }
     }
 

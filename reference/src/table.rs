@@ -166,6 +166,11 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     pub(crate) lot_took_last: bool,
     /// Whether a reward was drawn in the current turn (deviating runs only).
     pub(crate) rewarded_this_turn: bool,
+    /// Each pig's last two damage sources, the latest first (deviating
+    /// runs only).
+    pub(crate) hurt_by: [[Option<Seat>; 2]; SEATS],
+    /// The pig that last played a kill or a duel (deviating runs only).
+    pub(crate) last_attacker: Option<Seat>,
     /// The cards (a bit per [`Card`]: duels, invasions) each pig answered
     /// with a kill outside its own turn since its last play phase
     /// (deviating runs only).
@@ -297,6 +302,8 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             revealed_by_nullify: 0,
             lot_took_last: false,
             rewarded_this_turn: false,
+            hurt_by: [[None; 2]; SEATS],
+            last_attacker: None,
             kill_answered: [0; SEATS],
             passed: Vec::new(),
             fresh: 0,
@@ -307,12 +314,13 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             // Each pig's starting and maximum HP (4 by the rules).
             for seat in 0..n {
                 let point = Point::new(DecisionKind::MaxHp, seat, Choice(0));
-                let hp = match table.decide(point, |_| 0) {
-                    Choice(1) => 5,
-                    Choice(2) => 3,
-                    _ => MAX_HP,
+                let (hp, max_hp) = match table.decide(point, |_| 0) {
+                    Choice(1) => (5, 5),
+                    Choice(2) => (3, 3),
+                    Choice(3) => (MAX_HP, 5),
+                    _ => (MAX_HP, MAX_HP),
                 };
-                table.max_hp[seat] = hp;
+                table.max_hp[seat] = max_hp;
                 table.hp[seat] = hp;
             }
         }
@@ -737,6 +745,19 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
         if !D::PLAIN {
             self.last_card_drawn |= self.top + 1 >= self.deck.len();
+        }
+        if !D::PLAIN && card == Card::Crossbow {
+            // Whether a drawn crossbow enters the hand is a decision.
+            let point = Point::new(DecisionKind::DrawWeapon, pig, Choice(0)).with_card(card);
+            if self.decide_if(point, Choice(1), |_| 0) {
+                self.emit(Event::Draw {
+                    pig,
+                    card,
+                    last_card,
+                });
+                self.play_crossbow(pig);
+                return;
+            }
         }
         if let Some(at) = at {
             let at = at.min(self.hand[pig].len());
