@@ -16,6 +16,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.damage_in_resolution = true;
             self.hurt_by[pig] = [Some(source), self.hurt_by[pig][0]];
+            if self.trick != Some(Card::Duel) {
+                self.hurt_outside_duel[pig] = Some(source);
+            }
         }
         self.emit(Event::Damage {
             pig,
@@ -139,10 +142,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// death: the source draws 3 cards. A ZP killed by MP: MP discards its
     /// hand and weapon.
     fn die(&mut self, pig: Seat, source: Seat) {
-        let source = if D::PLAIN {
-            source
+        let (source, credited) = if D::PLAIN {
+            (source, true)
         } else {
-            self.death_credit(pig, source)
+            match self.death_credit(pig, source) {
+                Some(credit) => (credit, true),
+                // Nobody is credited: no reward, no penalty.
+                None => (pig, false),
+            }
         };
         self.alive[pig] = false;
         let decided = self.winner.is_some();
@@ -167,6 +174,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             Role::Lord => {
                 // Which side the lord's death makes win is a decision.
                 if !D::PLAIN
+                    && credited
                     && self.role[source] != Role::Rebel
                     && self.decide_if(
                         Point::new(DecisionKind::LordDeathWinner, pig, Choice(0)).about(source),
@@ -199,7 +207,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         return;
                     }
                 }
-                self.reward(source, pig);
+                if credited {
+                    self.reward(source, pig);
+                }
                 if last_rebel {
                     self.game_over(Winner::Lord);
                 }
@@ -217,6 +227,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         }
                     }
                 }
+                // With nobody credited, `source` is the loyalist itself.
                 if self.role[source] == Role::Lord && !ended {
                     self.lord_killed_loyalist(source, pig);
                 } else if !D::PLAIN && !ended && !decided && source != pig {
@@ -241,13 +252,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Who is credited with `pig`'s death (its reward, its penalty): by
     /// the rules `source`, the pig that dealt the killing damage; a
     /// deviating run may credit the pig that hurt it before, or the pig
-    /// that last played a kill or duel (the lord when there is none).
-    fn death_credit(&mut self, pig: Seat, source: Seat) -> Seat {
+    /// that last played a kill or duel (the lord when there is none), or
+    /// the last pig that hurt it outside a duel (nobody when none did).
+    fn death_credit(&mut self, pig: Seat, source: Seat) -> Option<Seat> {
         let point = Point::new(DecisionKind::DeathCredit, pig, Choice(0)).about(source);
         match self.decide(point, |_| 0) {
-            Choice(1) => self.hurt_by[pig][1].unwrap_or(0),
-            Choice(2) => self.last_attacker.unwrap_or(0),
-            _ => source,
+            Choice(1) => Some(self.hurt_by[pig][1].unwrap_or(0)),
+            Choice(2) => Some(self.last_attacker.unwrap_or(0)),
+            Choice(3) => self.hurt_outside_duel[pig],
+            _ => Some(source),
         }
     }
 
@@ -368,7 +381,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.rewarded_this_turn = true;
         }
         let wait = !D::PLAIN && source == self.current && self.in_phase && self.fresh_wait(source);
-        self.draw_cards(source, cards);
+        // Whether the reward's cards leave the deck is a decision.
+        let keep_deck = !D::PLAIN
+            && self.decide_if(
+                Point::new(DecisionKind::RewardTakes, source, Choice(0)).about(rebel),
+                Choice(1),
+                |_| 0,
+            );
+        if keep_deck {
+            self.draw_cards_on_copy(source, cards);
+        } else {
+            self.draw_cards(source, cards);
+        }
         if !D::PLAIN {
             self.rewarding = false;
             if wait {

@@ -1932,3 +1932,54 @@ fn the_lords_death_makes_the_rebels_win_and_a_deviation_may_name_the_killers_sid
         "MP\nDEAD\nD D\n\n"
     );
 }
+
+#[test]
+fn a_crossbow_held_is_printed_in_the_hand_and_a_deviation_may_leave_it_out() {
+    // FP2 ends the game holding the Z it drew in turn 2 (see the drawn
+    // crossbow's test): it is part of the hand, and printed.
+    let game = game("2 6\nMP D D D D\nFP N N N N\nD D Z D D D\n");
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nZ D\n".to_string()));
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintHand, &[], 3),
+        "FP\nDEAD\nD\n"
+    );
+}
+
+#[test]
+fn a_rewards_cards_leave_the_deck_and_a_deviation_may_draw_them_again() {
+    // Turn 2: FP2's four invasions hurt FP3, FP4 and MP in turn (none
+    // holds a kill). At the fourth FP3 dies (FP2 draws P K F), FP4 dies
+    // (FP2 draws J Z P), then MP dies and the rebels win.
+    let game = game("4 10\nMP D D D D\nFP N N N N\nFP D D D D\nFP D D D D\nD D D D P K F J Z P\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let takes = find(&log, DecisionKind::RewardTakes, |_| true);
+    assert_eq!((takes.turn, takes.actor, takes.rule), (2, 1, Choice(0)));
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D P K F J Z P\nDEAD\nDEAD\n".to_string())
+    );
+    // Drawn from a copy of the deck, the first reward stays on it and the
+    // second reward gives the same three cards again.
+    assert_eq!(
+        with_rule(&game, DecisionKind::RewardTakes, &[], 1),
+        "FP\nDEAD\nD D P K F P K F\nDEAD\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_duels_death_is_credited_to_its_winner_and_a_deviation_may_credit_only_hits_outside_duels() {
+    // Turn 2: FP2's duel hurts MP (no kill) and reveals FP2. Turn 3:
+    // FP3's kill hurts MP and reveals FP3. Turn 4: MP's eight duels kill
+    // FP2 (MP draws the reward, D D D) and then FP3, the last rebel.
+    let game = game("3 11\nMP F F F F\nFP F D D D\nFP K D D D\nF F D D D D F F D D D\n");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D\nDEAD\nDEAD\n".to_string())
+    );
+    // Nobody hurt FP2 outside a duel: nobody is credited, and MP draws no
+    // reward.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DeathCredit, &[], 3),
+        "MP\n\nDEAD\nDEAD\n"
+    );
+}

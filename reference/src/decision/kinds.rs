@@ -817,6 +817,12 @@ kinds! {
         ["3", "2", "4", "6: the reward is drawn twice"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
         YES;
+    RewardTakes, "reward-takes", SETUP,
+        "a reward is drawn: do its cards leave the deck?",
+        ["yes: they are taken from the top like any draw",
+         "no: the deck is left as it was, and the next draws give the same cards again"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
+        YES;
     RewardTo, "reward-to", DAMAGE,
         "a rebel died and its reward is drawn: who draws it?",
         ["the last damage source", "the pig whose turn it is", "the player of the card being resolved"],
@@ -842,7 +848,8 @@ kinds! {
         "a pig died: who is credited with its death (its reward or penalty, the side it makes win)?",
         ["the pig that dealt the killing damage",
          "the pig that hurt it before the killing damage (the lord if none did)",
-         "the pig that last played a kill or a duel, whoever its target (the lord before any)"],
+         "the pig that last played a kill or a duel, whoever its target (the lord before any)",
+         "the last pig that hurt it outside a duel (nobody, with no reward or penalty, if none did)"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectIsActor, TrickKill, TrickDuel, TrickArea, OwnTurn, SubjectTurn],
         YES;
@@ -871,7 +878,8 @@ kinds! {
         Some(Choice(0));
     PrintHand, "print-hand", OUTPUT,
         "the living pig holds cards: what is its line?",
-        ["its hand, left to right", "an empty line", "no line at all"],
+        ["its hand, left to right", "an empty line", "no line at all",
+         "its hand, left to right, without the crossbows in it (read as the weapon)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorHoldsOne, ActorCrossbow, ActorLastSeat,
          ActorNoLivingAfter],
         Some(Choice(0));

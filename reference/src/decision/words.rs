@@ -197,6 +197,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} counts as killed by {s}, who dealt the killing damage",
                 "{a} counts as killed by the pig that hurt it before {s} did",
                 "{a} counts as killed by the pig that last played a kill or duel",
+                "{a} counts as killed by the last pig that hurt it outside a duel",
             ],
             &[],
         ),
@@ -207,6 +208,16 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "the rebels win when {s} kills {a}",
                 "the lord's side wins when {s}, of its own side, kills {a}",
+            ],
+            &[],
+        ),
+        K::RewardTakes => v(
+            "the rewarded pig",
+            "the dead rebel",
+            "",
+            &[
+                "the reward {a} draws is taken from the deck",
+                "the reward {a} draws stays on the deck and is drawn again",
             ],
             &[],
         ),
@@ -769,6 +780,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} prints its hand",
                 "{a}, holding cards, prints an empty line",
                 "{a}, holding cards, prints no line at all",
+                "{a} prints its hand without the crossbows in it",
             ],
             &[],
         ),
