@@ -216,8 +216,8 @@ fn voice(kind: DecisionKind) -> Voice {
             "the dead rebel",
             "",
             &[
-                "the reward {a} draws is taken from the deck",
-                "the reward {a} draws stays on the deck and is drawn again",
+                "{a} takes its reward's cards from the deck",
+                "{a} draws its reward from a copy of the deck: the cards stay on it and are drawn again",
             ],
             &[],
         ),
