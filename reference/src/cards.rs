@@ -457,6 +457,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.trick = Some(Card::Kill);
             self.trick_player = player;
+            self.last_attacker = Some(player);
         }
         let reveal = self.reveal_on_play(player, Some(target), Card::Kill, 0);
         if reveal == 0 {
@@ -492,6 +493,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if !D::PLAIN {
             self.trick = Some(Card::Duel);
             self.trick_player = player;
+            self.last_attacker = Some(player);
         }
         let fought = self.resolve_duel(player, target);
         if !D::PLAIN {

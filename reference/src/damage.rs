@@ -15,6 +15,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.hp[pig] -= 1;
         if !D::PLAIN {
             self.damage_in_resolution = true;
+            self.hurt_by[pig] = [Some(source), self.hurt_by[pig][0]];
+            if self.trick != Some(Card::Duel) {
+                self.hurt_outside_duel[pig] = Some(source);
+            }
         }
         self.emit(Event::Damage {
             pig,
@@ -97,9 +101,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::EatPeach, pig, Choice(0))
             .about(source)
             .with_card(Card::Peach)
-            .legal(if last_place { 0b011 } else { 0b111 });
+            .legal(if last_place { 0b1011 } else { 0b1111 });
         match self.decide(point, |_| 0) {
             Choice(1) => return false,
+            Choice(3) => {
+                // Back to 1 HP, but the peach is never discarded.
+                self.hp[pig] = 1;
+                return true;
+            }
             Choice(2) => {
                 // The hand's last card takes the eaten peach's place.
                 if let Some(index) = leftmost {
@@ -133,6 +142,15 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// death: the source draws 3 cards. A ZP killed by MP: MP discards its
     /// hand and weapon.
     fn die(&mut self, pig: Seat, source: Seat) {
+        let (source, credited) = if D::PLAIN {
+            (source, true)
+        } else {
+            match self.death_credit(pig, source) {
+                Some(credit) => (credit, true),
+                // Nobody is credited: no reward, no penalty.
+                None => (pig, false),
+            }
+        };
         self.alive[pig] = false;
         let decided = self.winner.is_some();
         if !D::PLAIN {
@@ -153,7 +171,22 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             weapon,
         });
         match self.role[pig] {
-            Role::Lord => self.game_over(Winner::Rebels),
+            Role::Lord => {
+                // Which side the lord's death makes win is a decision.
+                if !D::PLAIN
+                    && credited
+                    && self.role[source] != Role::Rebel
+                    && self.decide_if(
+                        Point::new(DecisionKind::LordDeathWinner, pig, Choice(0)).about(source),
+                        Choice(1),
+                        |_| 0,
+                    )
+                {
+                    self.game_over(Winner::Lord);
+                } else {
+                    self.game_over(Winner::Rebels);
+                }
+            }
             Role::Rebel => {
                 if !D::PLAIN && source != pig && !decided {
                     self.death_penalty(source, pig);
@@ -174,7 +207,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         return;
                     }
                 }
-                self.reward(source, pig);
+                if credited {
+                    self.reward(source, pig);
+                }
                 if last_rebel {
                     self.game_over(Winner::Lord);
                 }
@@ -192,6 +227,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         }
                     }
                 }
+                // With nobody credited, `source` is the loyalist itself.
                 if self.role[source] == Role::Lord && !ended {
                     self.lord_killed_loyalist(source, pig);
                 } else if !D::PLAIN && !ended && !decided && source != pig {
@@ -210,6 +246,21 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         if !D::PLAIN && !decided && self.winner.is_some() {
             self.decisive_death = Some(pig);
+        }
+    }
+
+    /// Who is credited with `pig`'s death (its reward, its penalty): by
+    /// the rules `source`, the pig that dealt the killing damage; a
+    /// deviating run may credit the pig that hurt it before, or the pig
+    /// that last played a kill or duel (the lord when there is none), or
+    /// the last pig that hurt it outside a duel (nobody when none did).
+    fn death_credit(&mut self, pig: Seat, source: Seat) -> Option<Seat> {
+        let point = Point::new(DecisionKind::DeathCredit, pig, Choice(0)).about(source);
+        match self.decide(point, |_| 0) {
+            Choice(1) => Some(self.hurt_by[pig][1].unwrap_or(0)),
+            Choice(2) => Some(self.last_attacker.unwrap_or(0)),
+            Choice(3) => self.hurt_outside_duel[pig],
+            _ => Some(source),
         }
     }
 
@@ -330,7 +381,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.rewarded_this_turn = true;
         }
         let wait = !D::PLAIN && source == self.current && self.in_phase && self.fresh_wait(source);
-        self.draw_cards(source, cards);
+        // Whether the reward's cards leave the deck is a decision.
+        let keep_deck = !D::PLAIN
+            && self.decide_if(
+                Point::new(DecisionKind::RewardTakes, source, Choice(0)).about(rebel),
+                Choice(1),
+                |_| 0,
+            );
+        if keep_deck {
+            self.draw_cards_on_copy(source, cards);
+        } else {
+            self.draw_cards(source, cards);
+        }
         if !D::PLAIN {
             self.rewarding = false;
             if wait {

@@ -166,6 +166,13 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     pub(crate) lot_took_last: bool,
     /// Whether a reward was drawn in the current turn (deviating runs only).
     pub(crate) rewarded_this_turn: bool,
+    /// Each pig's last two damage sources, the latest first (deviating
+    /// runs only).
+    pub(crate) hurt_by: [[Option<Seat>; 2]; SEATS],
+    /// Each pig's last damage source outside a duel (deviating runs only).
+    pub(crate) hurt_outside_duel: [Option<Seat>; SEATS],
+    /// The pig that last played a kill or a duel (deviating runs only).
+    pub(crate) last_attacker: Option<Seat>,
     /// The cards (a bit per [`Card`]: duels, invasions) each pig answered
     /// with a kill outside its own turn since its last play phase
     /// (deviating runs only).
@@ -297,6 +304,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             revealed_by_nullify: 0,
             lot_took_last: false,
             rewarded_this_turn: false,
+            hurt_by: [[None; 2]; SEATS],
+            hurt_outside_duel: [None; SEATS],
+            last_attacker: None,
             kill_answered: [0; SEATS],
             passed: Vec::new(),
             fresh: 0,
@@ -307,12 +317,13 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             // Each pig's starting and maximum HP (4 by the rules).
             for seat in 0..n {
                 let point = Point::new(DecisionKind::MaxHp, seat, Choice(0));
-                let hp = match table.decide(point, |_| 0) {
-                    Choice(1) => 5,
-                    Choice(2) => 3,
-                    _ => MAX_HP,
+                let (hp, max_hp) = match table.decide(point, |_| 0) {
+                    Choice(1) => (5, 5),
+                    Choice(2) => (3, 3),
+                    Choice(3) => (MAX_HP, 5),
+                    _ => (MAX_HP, MAX_HP),
                 };
-                table.max_hp[seat] = hp;
+                table.max_hp[seat] = max_hp;
                 table.hp[seat] = hp;
             }
         }
@@ -668,6 +679,15 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
     }
 
+    /// `pig` draws `count` cards as [`Table::draw_cards`] does, but from a
+    /// copy of the deck: the deck is left as it was, and the next draws
+    /// give the same cards again. Deviating runs only.
+    pub(crate) fn draw_cards_on_copy(&mut self, pig: Seat, count: usize) {
+        let top = self.top;
+        self.draw_cards(pig, count);
+        self.top = top;
+    }
+
     /// `pig` draws the top card to the right end of its hand (or to place
     /// `at`, if given). The deck's last card is drawn but left in place
     /// (a decision: drawn like any other, it leaves an empty deck that
@@ -737,6 +757,19 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         }
         if !D::PLAIN {
             self.last_card_drawn |= self.top + 1 >= self.deck.len();
+        }
+        if !D::PLAIN && card == Card::Crossbow {
+            // Whether a drawn crossbow enters the hand is a decision.
+            let point = Point::new(DecisionKind::DrawWeapon, pig, Choice(0)).with_card(card);
+            if self.decide_if(point, Choice(1), |_| 0) {
+                self.emit(Event::Draw {
+                    pig,
+                    card,
+                    last_card,
+                });
+                self.play_crossbow(pig);
+                return;
+            }
         }
         if let Some(at) = at {
             let at = at.min(self.hand[pig].len());
@@ -996,8 +1029,11 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                 });
                 continue;
             }
-            if !D::PLAIN && !self.hand[seat].is_empty() {
-                let point = Point::new(DecisionKind::PrintHand, seat, Choice(0));
+            let mut hand = self.hand[seat].clone();
+            if !D::PLAIN && !hand.is_empty() {
+                let holds_crossbow = hand.contains(&Card::Crossbow);
+                let point = Point::new(DecisionKind::PrintHand, seat, Choice(0))
+                    .legal(if holds_crossbow { 0b1111 } else { 0b0111 });
                 match self.decide(point, |_| 0) {
                     Choice(1) => {
                         pigs.push(PigFate::Alive(Vec::new()));
@@ -1008,10 +1044,11 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                         pigs.push(PigFate::Alive(Vec::new()));
                         continue;
                     }
+                    // The crossbows in the hand are read as the weapon.
+                    Choice(3) => hand.retain(|&c| c != Card::Crossbow),
                     _ => {}
                 }
             }
-            let mut hand = self.hand[seat].clone();
             if let Some((_, card, index)) = self.ending_card.filter(|&(pig, ..)| pig == seat) {
                 // Printed as if still held, at the place it had.
                 let point =

@@ -1841,3 +1841,145 @@ fn a_card_taken_from_the_left_of_a_played_duel_shifts_it_when_it_leaves_only_onc
         "MP\nF D\nD D D\nDEAD\n"
     );
 }
+
+#[test]
+fn a_pig_starts_at_its_maximum_hp_and_a_deviation_may_keep_the_two_apart() {
+    // Turn 1: MP equips its crossbow; its peach is not played at full HP
+    // (4), and FP2, unrevealed, is no kill target. Turn 2: FP2's kill
+    // reveals it and MP dodges. Turn 3: MP's crossbow kills FP2 four
+    // times: the last rebel dies and MP keeps its peach and one kill.
+    let game = game("2 8\nMP P Z D K\nFP K K K K\nK K K K K K K K\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let max_hp = find(&log, DecisionKind::MaxHp, |d| d.actor == 0);
+    assert_eq!(max_hp.rule, Choice(0));
+    assert_eq!(reference_text(&game), Ok("MP\nP K\nDEAD\n".to_string()));
+    // Starting with 4 HP but at most 5, MP plays its peach in turn 1.
+    assert_eq!(
+        with_rule(&game, DecisionKind::MaxHp, &[], 3),
+        "MP\nK\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_rescuing_peach_is_discarded_and_a_deviation_may_leave_it_in_the_hand() {
+    // Turn 2: FP2's six duels (four held, two drawn) hurt MP, who holds
+    // no kill: at the fourth MP eats its peach (back to 1 HP), at the
+    // fifth it dies, and FP2 keeps its sixth duel.
+    let game = game("2 8\nMP P D D D\nFP F F F F\nD D F F D D F F\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let eat = find(&log, DecisionKind::EatPeach, |d| d.actor == 0);
+    assert_eq!((eat.turn, eat.rule), (2, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nF\n".to_string()));
+    // A peach that stays in the hand saves MP at the fifth and sixth duel;
+    // in turn 3 MP plays it (1 to 2 HP), and FP2's two duels drawn in
+    // turn 4 kill MP.
+    assert_eq!(
+        with_rule(&game, DecisionKind::EatPeach, &[], 3),
+        "FP\nDEAD\n\n"
+    );
+}
+
+#[test]
+fn a_drawn_crossbow_goes_into_the_hand_and_a_deviation_may_equip_it_at_once() {
+    // Turn 2: FP2 draws Z and D and plays its four invasions first: MP,
+    // holding no kill, dies at the fourth, and the game ends with Z still
+    // in FP2's hand.
+    let game = game("2 6\nMP D D D D\nFP N N N N\nD D Z D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let weapon = find(&log, DecisionKind::DrawWeapon, |_| true);
+    assert_eq!((weapon.turn, weapon.actor, weapon.rule), (2, 1, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nZ D\n".to_string()));
+    // Equipped as it is drawn, the crossbow never shows in the hand.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DrawWeapon, &[], 1),
+        "FP\nDEAD\nD\n"
+    );
+}
+
+#[test]
+fn a_death_is_credited_to_the_killing_damage_and_a_deviation_may_credit_the_last_attacker() {
+    // Turn 2: FP2's four invasions hurt FP3, then MP (neither holds a
+    // kill). At the fourth FP3 dies: FP2, its source, draws the reward
+    // (D D D); then MP dies and the rebels win.
+    let game = game("3 7\nMP D D D D\nFP N N N N\nFP D D D D\nD D D D D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let credit = find(&log, DecisionKind::DeathCredit, |d| d.actor == 2);
+    assert_eq!((credit.turn, credit.rule), (2, Choice(0)));
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D D D D\nDEAD\n".to_string())
+    );
+    // Credited to the last pig that played a kill or duel (none yet: the
+    // lord), FP3's death gives MP the reward, and FP2 keeps its two draws.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DeathCredit, &[], 2),
+        "FP\nDEAD\nD D\nDEAD\n"
+    );
+}
+
+#[test]
+fn the_lords_death_makes_the_rebels_win_and_a_deviation_may_name_the_killers_side() {
+    // Turn 2: ZP2's four invasions: FP3 discards a kill each time, MP,
+    // holding none, takes 1 damage each time and dies at the fourth. The
+    // rebels win, whoever killed the lord.
+    let game = game("3 4\nMP D D D D\nZP N N N N\nFP K K K K\nD D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let winner = find(&log, DecisionKind::LordDeathWinner, |_| true);
+    assert_eq!((winner.turn, winner.actor, winner.rule), (2, 0, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nD D\n\n".to_string()));
+    assert_eq!(
+        with_rule(&game, DecisionKind::LordDeathWinner, &[], 1),
+        "MP\nDEAD\nD D\n\n"
+    );
+}
+
+#[test]
+fn a_crossbow_held_is_printed_in_the_hand_and_a_deviation_may_leave_it_out() {
+    // FP2 ends the game holding the Z it drew in turn 2 (see the drawn
+    // crossbow's test): it is part of the hand, and printed.
+    let game = game("2 6\nMP D D D D\nFP N N N N\nD D Z D D D\n");
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nZ D\n".to_string()));
+    assert_eq!(
+        with_rule(&game, DecisionKind::PrintHand, &[], 3),
+        "FP\nDEAD\nD\n"
+    );
+}
+
+#[test]
+fn a_rewards_cards_leave_the_deck_and_a_deviation_may_draw_them_again() {
+    // Turn 2: FP2's four invasions hurt FP3, FP4 and MP in turn (none
+    // holds a kill). At the fourth FP3 dies (FP2 draws P K F), FP4 dies
+    // (FP2 draws J Z P), then MP dies and the rebels win.
+    let game = game("4 10\nMP D D D D\nFP N N N N\nFP D D D D\nFP D D D D\nD D D D P K F J Z P\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let takes = find(&log, DecisionKind::RewardTakes, |_| true);
+    assert_eq!((takes.turn, takes.actor, takes.rule), (2, 1, Choice(0)));
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D P K F J Z P\nDEAD\nDEAD\n".to_string())
+    );
+    // Drawn from a copy of the deck, the first reward stays on it and the
+    // second reward gives the same three cards again.
+    assert_eq!(
+        with_rule(&game, DecisionKind::RewardTakes, &[], 1),
+        "FP\nDEAD\nD D P K F P K F\nDEAD\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_duels_death_is_credited_to_its_winner_and_a_deviation_may_credit_only_hits_outside_duels() {
+    // Turn 2: FP2's duel hurts MP (no kill) and reveals FP2. Turn 3:
+    // FP3's kill hurts MP and reveals FP3. Turn 4: MP's eight duels kill
+    // FP2 (MP draws the reward, D D D) and then FP3, the last rebel.
+    let game = game("3 11\nMP F F F F\nFP F D D D\nFP K D D D\nF F D D D D F F D D D\n");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D\nDEAD\nDEAD\n".to_string())
+    );
+    // Nobody hurt FP2 outside a duel: nobody is credited, and MP draws no
+    // reward.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DeathCredit, &[], 3),
+        "MP\n\nDEAD\nDEAD\n"
+    );
+}

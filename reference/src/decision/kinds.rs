@@ -439,7 +439,8 @@ const VARIES: Option<Choice> = None;
 kinds! {
     MaxHp, "max-hp", SETUP,
         "what are this pig's starting HP and maximum HP?",
-        ["4, and at most 4", "5, and at most 5", "3, and at most 3"],
+        ["4, and at most 4", "5, and at most 5", "3, and at most 3",
+         "4, but at most 5 (the start and the maximum apart)"],
         [ActorLord, ActorLoyalist, ActorRebel], YES;
     LastCardKept, "last-card-kept", SETUP,
         "the deck is down to its last card: does a draw leave it in place?",
@@ -757,7 +758,8 @@ kinds! {
     EatPeach, "eat-peach", DAMAGE,
         "the pig is dying and holds a peach: does it eat it?",
         ["yes: back to 1 HP", "no: it dies",
-         "yes, and the hand's last card takes the peach's place"],
+         "yes, and the hand's last card takes the peach's place",
+         "yes: back to 1 HP, but the peach is not discarded (it stays in the hand)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, OwnTurn, SubjectIsActor,
          SubjectLord, SubjectLoyalist, SubjectRebel, TrickKill, TrickDuel, TrickInvasion,
          TrickVolley, ActorRescuedThisTurn],
@@ -815,6 +817,12 @@ kinds! {
         ["3", "2", "4", "6: the reward is drawn twice"],
         [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
         YES;
+    RewardTakes, "reward-takes", SETUP,
+        "a reward is drawn: do its cards leave the deck?",
+        ["yes: they are taken from the top like any draw",
+         "no: the deck is left as it was, and the next draws give the same cards again"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, DeckLast],
+        YES;
     RewardTo, "reward-to", DAMAGE,
         "a rebel died and its reward is drawn: who draws it?",
         ["the last damage source", "the pig whose turn it is", "the player of the card being resolved"],
@@ -836,6 +844,21 @@ kinds! {
          TrickInvasion, TrickVolley, SubjectTurn, ActorLord, ActorLoyalist, ActorRebel,
          SubjectLoyalist, SubjectRebel],
         VARIES;
+    DeathCredit, "death-credit", DAMAGE,
+        "a pig died: who is credited with its death (its reward or penalty, the side it makes win)?",
+        ["the pig that dealt the killing damage",
+         "the pig that hurt it before the killing damage (the lord if none did)",
+         "the pig that last played a kill or a duel, whoever its target (the lord before any)",
+         "the last pig that hurt it outside a duel (nobody, with no reward or penalty, if none did)"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectIsActor, TrickKill, TrickDuel, TrickArea, OwnTurn, SubjectTurn],
+        YES;
+    LordDeathWinner, "lord-death-winner", DAMAGE,
+        "the lord died by the damage of its own side (itself or a loyalist): who wins?",
+        ["the rebels, as at any death of the lord", "the lord's side: the killer's side is printed"],
+        [SubjectLord, SubjectLoyalist, SubjectIsActor, TrickKill, TrickDuel, TrickArea,
+         SubjectTurn],
+        YES;
     LastRebel, "last-rebel", DAMAGE,
         "a rebel died and one rebel is still alive: does the lord win?",
         ["no: a rebel is left", "yes: the count is taken one off"],
@@ -855,7 +878,8 @@ kinds! {
         Some(Choice(0));
     PrintHand, "print-hand", OUTPUT,
         "the living pig holds cards: what is its line?",
-        ["its hand, left to right", "an empty line", "no line at all"],
+        ["its hand, left to right", "an empty line", "no line at all",
+         "its hand, left to right, without the crossbows in it (read as the weapon)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorHoldsOne, ActorCrossbow, ActorLastSeat,
          ActorNoLivingAfter],
         Some(Choice(0));
@@ -946,6 +970,12 @@ kinds! {
          "no: a card passed over once stays passed over for the phase"],
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, ActorCrossbow,
          RewardDraw],
+        YES;
+    DrawWeapon, "draw-weapon", TURN,
+        "the pig draws a crossbow (its turn's 2, or a reward): where does it go?",
+        ["into its hand, like any card (equipped only when played)",
+         "it is equipped at once (replacing any held), never entering the hand"],
+        [ActorLord, ActorLoyalist, ActorRebel, OwnTurn, RewardDraw, ActorCrossbow],
         YES;
     FreshCardsWait, "fresh-cards-wait", TURN,
         "the pig draws cards in its own play phase (a reward): may this phase's scans play them?",
