@@ -473,8 +473,9 @@ pub fn find(
             deadline.paused(|| learner.relearn(&mut rounds[0], &runs, options));
             // The rounds found on top of a rule no longer chosen are
             // searched again on top of the rules chosen now.
-            if rounds.len() > rounds_chosen(&rounds, &runs) {
-                rounds.truncate(rounds_chosen(&rounds, &runs));
+            let chosen = rounds_chosen(&rounds, &runs);
+            if rounds.len() > chosen {
+                rounds.truncate(chosen);
                 later_rounds(
                     &mut rounds,
                     &mut runs,
