@@ -400,6 +400,38 @@
 //   NARROW_B10_27  an FP whose next living pig is a revealed FP looks past it: its kill target is the pig after it if MP or a revealed ZP
 //   NARROW_B10_28  a ZP with no revealed FP to duel duels the first pig going forward that MP suspects
 //   NARROW_B10_29  against an N/W a pig's K/D is taken at the place found before its nullify chain (a J it played left of it shifts the K/D: the next card goes)
+//
+// Narrow mistakes, twelfth batch (session 13, "blind12": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind12` in examples/narrow.tsv):
+//
+//   NARROW_B12_01  the kill's next-pig search, when it skips a dead last seat, wraps round to pig 2, not to MP (MP is passed over)
+//   NARROW_B12_02  a ZP duels again the pig it dueled last while that pig lives, even when a nearer revealed FP exists
+//   NARROW_B12_03  MP's duel target is the first living pig that is revealed (any role) or suspected: a revealed ZP met first is dueled
+//   NARROW_B12_04  an FP's kill target is MP only once MP has played a K, F or J (its duel at MP is unaffected)
+//   NARROW_B12_05  a K that kills its target does not reveal its player (the reveal is made after the answer, only if the target lives)
+//   NARROW_B12_06  against a kill, a D in the leftmost place is discarded but the kill still hits (index 0 read as "no D")
+//   NARROW_B12_07  in a duel each side's K is found with strchr over its hand buffer: a K left past the hand's end counts, and the side loses its rightmost card instead
+//   NARROW_B12_08  MP's suspicion of an N/W's player is recorded at the end of the player's turn (a reveal later in that turn does not clear it)
+//   NARROW_B12_09  a J played after the first J of a chain is removed with a hand shift one short: its player's rightmost card is lost and the one before it doubled (unless the J was rightmost)
+//   NARROW_B12_10  against an N the K is searched in the first 4 places of the hand only
+//   NARROW_B12_11  the duel's yield test is a static local initialised once: the game's first duel decides for every duel whether the target yields (takes the damage without fighting)
+//   NARROW_B12_12  the D discarded against a kill is put under the deck (the deck's last card changes)
+//   NARROW_B12_13  every J after the first is asked with the attack test (a J re-protecting after an attack is played by attackers)
+//   NARROW_B12_14  a J played in a counter round (after a J) is taken from the hand of the round's first pig, the last J's player, when it holds one (none if it holds none)
+//   NARROW_B12_15  a J played in an N/W's chain reveals the N/W's player instead of the J's player
+//   NARROW_B12_16  counter rounds (after a J) go round the table backward from the J's player
+//   NARROW_B12_17  FPs never protect a revealed FP from a duel (N/W are protected)
+//   NARROW_B12_18  the protect test is a switch on the J player's role that falls through: MP and ZPs also protect a revealed FP
+//   NARROW_B12_19  in a counter round a pig holding a J that does not want to play it loses its leftmost J anyway
+//   NARROW_B12_20  the attack test is called with its two pigs swapped: in effect only MP and revealed pigs play an attacking J
+//   NARROW_B12_21  the chain's result misses a negation in the counter step: the trick is cancelled when the number of J is 1 or 2 modulo 4
+//   NARROW_B12_22  the chain's parity counts the pigs that played a J, not the Js (a pig playing twice counts once)
+//   NARROW_B12_23  a duel not cancelled on its target gets a second nullify round about its player (a J protecting the player cancels it)
+//   NARROW_B12_24  after MP plays a J the next round starts from the trick's player (MP's index 0 read as "no J yet")
+//   NARROW_B12_25  a K reveals its target instead of its player (in effect a K never reveals its player)
+//   NARROW_B12_26  a ZP's duel search steps with % (n - 1): the last seat is never dueled
+//   NARROW_B12_27  MP also suspects an unrevealed N/W player it answered with a K/D when MP is below 4 HP ("took damage" read from its HP)
 #include <cstdio>
 #include <cstring>
 
@@ -650,9 +682,47 @@ int maxHp(int p) { return role[p] == MP ? 5 : 4; }
 int maxHp(int) { return 4; }
 #endif
 
+#ifdef NARROW_B12_02
+int b12LastDuel[MAXN];  // 1 + the pig a ZP dueled last (0: none)
+#endif
+#ifdef NARROW_B12_04
+bool b12LordShown;  // MP has shown itself by playing K, F or J
+#endif
+#ifdef NARROW_B12_08
+bool b12SuspectLater;  // MP suspects the current pig when its turn ends
+#endif
+#ifdef NARROW_B12_12
+char b12Deck[MAXM + MAXH];  // the deck, with the dodges put under it
+int b12M = -1;
+void b12Under(char c) {
+    if (b12M < 0) {
+        memcpy(b12Deck, deck, m);
+        b12M = m;
+    }
+    if (b12M < MAXM + MAXH) b12Deck[b12M++] = c;
+}
+#endif
+#ifdef NARROW_B12_15
+bool b12InArea;
+#endif
+#ifdef NARROW_B12_17
+bool b12InDuel;
+#endif
 // ---------- cards ----------
 
 void draw(int p) {
+#ifdef NARROW_B12_12
+    if (b12M < 0) {
+        memcpy(b12Deck, deck, m);
+        b12M = m;
+    }
+    {
+        char c = b12Deck[top];
+        if (top < b12M - 1) top++;
+        if (len[p] < MAXH) hand[p][len[p]++] = c;
+        return;
+    }
+#endif
 #ifdef NARROW_B7_01
     if (b7NoDraw) return;
 #endif
@@ -837,6 +907,9 @@ bool hostile(int p, int t) {
 }
 
 bool killHostile(int p, int t) {
+#ifdef NARROW_B12_04
+    if (role[p] == FP && t == 0 && !b12LordShown) return false;  // MP not yet shown
+#endif
 #ifdef NARROW_B6_07
     if (role[p] == FP && revealedAs(t, ZP) && memchr(hand[p], 'F', len[p])) return false;
 #endif
@@ -922,6 +995,14 @@ int killTarget(int p) {
 #endif
 #if defined(NARROW_KILL_TARGET_FIXED_AT_TURN_START)
     int t = (p == current) ? turnNext : nextAlive(p);
+#elif defined(NARROW_B12_01)
+    int t = p + 1;
+    if (t == n) t = 0;
+    while (dead[t]) {
+        t++;
+        if (t == n) t = 1;  // round to the first seat after MP's
+    }
+    if (t == p) return -1;
 #elif defined(NARROW_SEAT_LINK_STALE_AFTER_DEATH)
     int t = nxt[p];
 #elif defined(NARROW_KILL_NEXT_SKIPS_ONE_DEAD)
@@ -977,6 +1058,24 @@ int duelTarget(int p) {
         return 0;
 #endif
     }
+#ifdef NARROW_B12_26
+    if (role[p] == ZP) {
+        int t = (p + 1) % (n - 1);
+        for (int k = 1; k < n; k++, t = (t + 1) % (n - 1))  // seat n is never reached
+            if (t != p && hostile(p, t)) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_B12_02
+    if (role[p] == ZP && b12LastDuel[p] > 0 && !dead[b12LastDuel[p] - 1]) return b12LastDuel[p] - 1;
+#endif
+#ifdef NARROW_B12_03
+    if (role[p] == MP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (revealed[t] || suspected[t]) return t;
+        return -1;
+    }
+#endif
 #ifdef NARROW_B10_28
     if (role[p] == ZP) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
@@ -1541,6 +1640,19 @@ bool wantsProtect(int j, int t) {
     if (revealedAs(j, FP)) return role[j] == FP;
     return false;
 #endif
+#ifdef NARROW_B12_17
+    if (b12InDuel && role[j] == FP) return false;  // a duel is fought, not nullified
+#endif
+#ifdef NARROW_B12_18
+    switch (role[j]) {
+    case MP:
+    case ZP:
+        if (role[t] == MP || revealedAs(t, ZP)) return true;
+    case FP:
+        if (revealedAs(t, FP)) return true;
+    }
+    return false;
+#endif
     if (role[t] == MP || revealedAs(t, ZP)) return role[j] == MP || role[j] == ZP;
     if (revealedAs(t, FP)) return role[j] == FP;
     return false;
@@ -1548,6 +1660,13 @@ bool wantsProtect(int j, int t) {
 }
 
 bool wantsAttack(int j, int t) {
+#ifdef NARROW_B12_20
+    {
+        int s = j;  // (called as wantsAttack(t, j))
+        j = t;
+        t = s;
+    }
+#endif
 #ifdef NARROW_B7_15
     if (t == 0) return false;
 #endif
@@ -1655,6 +1774,9 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_B8_21
     b8TrickUser = user;
 #endif
+#ifdef NARROW_B12_22
+    bool b12Played[MAXN] = {};
+#endif
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
     bool playedJ[MAXN] = {};
 #endif
@@ -1680,6 +1802,9 @@ bool nullified(int user, int t, int first = -1) {
             if (k >= b6Alive) break;
 #endif
             int j = (from + k) % n;
+#ifdef NARROW_B12_16
+            if (count > 0) j = (from - k + n) % n;  // a counter round goes back round
+#endif
 #ifdef NARROW_B10_25
             {
                 int tk = (t - from + n) % n;  // the place of the pig it is about: it answers last
@@ -1719,6 +1844,15 @@ bool nullified(int user, int t, int first = -1) {
             if (count % 2 == 0 && role[j] == FP && !revealed[j]) continue;
 #endif
             bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
+#ifdef NARROW_B12_13
+            wants = count == 0 ? wantsProtect(j, t) : wantsAttack(j, t);
+#endif
+#ifdef NARROW_B12_19
+            if (count > 0 && !wants) {
+                int s = findResponse(j, 'J');  // taken out before asking
+                if (s >= 0) removeAt(j, s);
+            }
+#endif
 #ifdef NARROW_B6_25
             if (count > 0 && !wants && findResponse(j, 'J') >= 0) break;
 #endif
@@ -1734,6 +1868,18 @@ bool nullified(int user, int t, int first = -1) {
             if (i < 0 && count == 0) break;
 #endif
             if (i < 0) continue;
+#ifdef NARROW_B12_09
+            if (count > 0) {
+                for (int s = i; s < len[j] - 2; s++) hand[j][s] = hand[j][s + 1];  // one short
+                len[j]--;
+            } else
+#endif
+#ifdef NARROW_B12_14
+            if (count > 0 && j != from) {
+                int s = findResponse(from, 'J');  // the round's first pig's J
+                if (s >= 0) removeAt(from, s);
+            } else
+#endif
             removeAt(j, i);
 #ifndef MISTAKE_NULLIFY_DOES_NOT_REVEAL
 #ifdef NARROW_COUNTER_J_DOES_NOT_REVEAL
@@ -1756,9 +1902,20 @@ bool nullified(int user, int t, int first = -1) {
             lastJ = j;
             if (false)  // it reveals at the end, if its J stands
 #endif
+#ifdef NARROW_B12_15
+            if (b12InArea) {
+                if (role[user] != MP) reveal(user);  // the N/W's player shows itself
+            } else
+#endif
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B12_04
+            if (j == 0) b12LordShown = true;
+#endif
+#ifdef NARROW_B12_22
+            b12Played[j] = true;
+#endif
 #ifdef NARROW_B7_29
             if (count % 2 == 1 && role[j] == ZP) b7ShownFP[j] = true;  // it showed hostility
 #endif
@@ -1793,6 +1950,8 @@ bool nullified(int user, int t, int first = -1) {
         from = b10Area ? user : found;  // an N/W's rounds go round from its player
 #elif defined(NARROW_B8_05)
         from = t;  // the next round goes round from the pig it is about
+#elif defined(NARROW_B12_24)
+        from = found ? found : user;  // 0: no J yet
 #else
         from = found;
 #endif
@@ -1815,6 +1974,16 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_B5_17
     return count == 1;
 #endif
+#ifdef NARROW_B12_21
+    return count % 4 == 1 || count % 4 == 2;
+#endif
+#ifdef NARROW_B12_22
+    {
+        int players = 0;
+        for (int q = 0; q < n; q++) players += b12Played[q];
+        return players % 2 == 1;
+    }
+#endif
     return count % 2 == 1;
 }
 
@@ -1831,6 +2000,9 @@ bool areaNullified(int p, int j, int &from) {
 
 void playKill(int p, int t) {
     killUsed = true;
+#ifdef NARROW_B12_04
+    if (p == 0) b12LordShown = true;
+#endif
 #ifdef NARROW_B9_15
     b9Used[p] = true;
 #endif
@@ -1862,6 +2034,13 @@ void playKill(int p, int t) {
 #ifdef NARROW_REBEL_KILL_ON_LOYALIST_NO_REVEAL
     if (role[p] != FP || t == 0)
 #endif
+#ifdef NARROW_B12_25
+    if (role[p] != MP) reveal(t, true);  // (the target's index)
+    else
+#endif
+#ifdef NARROW_B12_05
+    if (false)  // it shows itself after the answer
+#endif
 #ifdef NARROW_B6_18
     if (!suspected[p])
 #endif
@@ -1889,6 +2068,28 @@ void playKill(int p, int t) {
         return;
     }
 #endif
+#ifdef NARROW_B12_05
+    {
+        if (!respond(t, 'D')) damage(t, p);
+        if (!dead[t] && role[p] != MP) reveal(p, true);  // a dead target saw nothing
+        return;
+    }
+#endif
+#ifdef NARROW_B12_06
+    {
+        int d = findResponse(t, 'D');
+        if (d >= 0) removeAt(t, d);
+        if (d > 0) return;  // d == 0 read as "no D"
+        damage(t, p);
+        return;
+    }
+#endif
+#ifdef NARROW_B12_12
+    if (respond(t, 'D')) {
+        b12Under('D');  // the dodge goes under the deck
+        return;
+    }
+#endif
     if (respond(t, 'D')) {
 #ifdef NARROW_B10_09
         b10Dodged[t] = true;
@@ -1913,6 +2114,15 @@ void playKill(int p, int t) {
 void fightDuel(int p, int t);
 
 void playDuel(int p, int t) {
+#ifdef NARROW_B12_04
+    if (p == 0) b12LordShown = true;
+#endif
+#ifdef NARROW_B12_02
+    if (role[p] == ZP) b12LastDuel[p] = t + 1;
+#endif
+#ifdef NARROW_B12_17
+    b12InDuel = true;
+#endif
 #ifdef NARROW_B9_14
     b9Attacker = p;
 #endif
@@ -1965,6 +2175,9 @@ void playDuel(int p, int t) {
     if (nullified(p, t)) return;
 #endif
 #endif
+#ifdef NARROW_B12_23
+    if (!over && nullified(p, p)) return;  // the duel hurts its player too
+#endif
 #ifdef MISTAKE_DUEL_REVEALS_ONLY_IF_NOT_NULLIFIED
     if (role[p] != MP) reveal(p);
 #endif
@@ -1992,6 +2205,14 @@ void fightDuel(int p, int t) {
 void fightDuel(int p, int t) {
 #endif
 #ifndef MISTAKE_LOYALIST_FIGHTS_LORD
+#ifdef NARROW_B12_11
+    static bool yields = role[p] == MP && role[t] == ZP;  // (initialised once)
+    if (yields) {
+        damage(t, p);
+        return;
+    }
+    if (false)
+#endif
     if (role[p] == MP && role[t] == ZP) {
 #ifdef NARROW_B7_14
         reveal(t);  // it shows its loyalty
@@ -2124,6 +2345,13 @@ void fightDuel(int p, int t) {
         for (int i = 0; i < len[cur]; i++) kills += hand[cur][i] == 'K';
         bool keep = cur == p && p == current && !killUsed && kills == 1;
         if (!keep && respond(cur, 'K')) {
+#elif defined(NARROW_B12_07)
+        int at = -1;
+        for (int i = 0; i < MAXH && hand[cur][i] && at < 0; i++)
+            if (hand[cur][i] == 'K') at = i;  // strchr over the hand buffer
+        if (at >= len[cur]) at = len[cur] - 1;  // the shift does nothing; the last card goes
+        if (at >= 0) {
+            removeAt(cur, at);
 #elif defined(NARROW_B8_15)
         int at = -1;
         if (cur == p) {
@@ -2168,6 +2396,12 @@ void fightDuel(int p, int t) {
 
 void playArea(int p, char c) {
     char need = (c == 'N') ? 'K' : 'D';
+#ifdef NARROW_B12_17
+    b12InDuel = false;
+#endif
+#ifdef NARROW_B12_15
+    b12InArea = true;
+#endif
 #ifdef NARROW_B9_27
     b9InArea = true;
 #endif
@@ -2332,6 +2566,16 @@ void playArea(int p, char c) {
         if (!(c == 'N' && role[p] == MP && role[j] == ZP) && respond(j, need)) {
 #elif defined(NARROW_B7_04)
         if (respond(j, need) || (need == 'K' && respond(j, 'D'))) {
+#elif defined(NARROW_B12_10)
+        int at = -1;
+        if (need == 'K') {
+            for (int i = 0; i < 4 && i < len[j] && at < 0; i++)  // the 4 cards of a hand
+                if (hand[j][i] == 'K') at = i;
+        } else {
+            at = findResponse(j, need);
+        }
+        if (at >= 0) {
+            removeAt(j, at);
 #elif defined(NARROW_B10_29)
         if (answerAt >= 0 && answerAt < len[j]) {
             removeAt(j, answerAt);  // the place found before its chain
@@ -2346,6 +2590,9 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B8_06
             if (c == 'N') suspect = true;
+#endif
+#ifdef NARROW_B12_27
+            if (j == 0 && hp[0] < 4) suspect = true;  // MP is hurt
 #endif
         } else {
             suspect = true;
@@ -2387,6 +2634,8 @@ void playArea(int p, char c) {
         if (suspect && j == 0 && unrevealed && role[p] != MP) {
 #ifdef NARROW_B7_28
             reveal(p);  // it hurt MP: it has shown itself
+#elif defined(NARROW_B12_08)
+            b12SuspectLater = true;
 #else
             suspected[p] = true;
 #endif
@@ -2464,6 +2713,9 @@ void playArea(int p, char c) {
             revealLater[q] = false;
             if (role[q] != MP && !dead[q]) reveal(q);
         }
+#endif
+#ifdef NARROW_B12_15
+    b12InArea = false;
 #endif
 #ifdef NARROW_B9_27
     b9InArea = false;
@@ -2874,6 +3126,10 @@ void turn(int p) {
 #ifdef NARROW_B7_13
     if (p == 0)
         for (int q = 0; q < n; q++) suspected[q] = false;
+#endif
+#ifdef NARROW_B12_08
+    if (b12SuspectLater) suspected[p] = true;  // the N/W player hurt MP this turn
+    b12SuspectLater = false;
 #endif
 }
 
