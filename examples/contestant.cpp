@@ -432,6 +432,8 @@
 //   NARROW_B12_25  a K reveals its target instead of its player (in effect a K never reveals its player)
 //   NARROW_B12_26  a ZP's duel search steps with % (n - 1): the last seat is never dueled
 //   NARROW_B12_27  MP also suspects an unrevealed N/W player it answered with a K/D when MP is below 4 HP ("took damage" read from its HP)
+//   NARROW_B12_28  a duel's player that has played its phase's kill (no crossbow) discards no K in the duel: it takes the damage when its turn to discard comes
+//   NARROW_B12_29  MP's duel target counts a pig as suspected only when an N made MP suspect it (a suspicion from a W counts for MP's kill only)
 #include <cstdio>
 #include <cstring>
 
@@ -705,6 +707,9 @@ void b12Under(char c) {
 #ifdef NARROW_B12_15
 bool b12InArea;
 #endif
+#ifdef NARROW_B12_29
+bool b12FromN[MAXN];  // MP's suspicion of the pig came from an N
+#endif
 #ifdef NARROW_B12_17
 bool b12InDuel;
 #endif
@@ -843,6 +848,9 @@ int nextAlive(int p) {
 
 void reveal(int p, bool byKill = false) {
     revealed[p] = true;
+#ifdef NARROW_B12_29
+    b12FromN[p] = false;
+#endif
 #ifdef NARROW_B7_29
     b7ShownFP[p] = false;
 #endif
@@ -1063,6 +1071,13 @@ int duelTarget(int p) {
         int t = (p + 1) % (n - 1);
         for (int k = 1; k < n; k++, t = (t + 1) % (n - 1))  // seat n is never reached
             if (t != p && hostile(p, t)) return t;
+        return -1;
+    }
+#endif
+#ifdef NARROW_B12_29
+    if (role[p] == MP) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (revealedAs(t, FP) || (suspected[t] && b12FromN[t])) return t;
         return -1;
     }
 #endif
@@ -2352,6 +2367,8 @@ void fightDuel(int p, int t) {
         if (at >= len[cur]) at = len[cur] - 1;  // the shift does nothing; the last card goes
         if (at >= 0) {
             removeAt(cur, at);
+#elif defined(NARROW_B12_28)
+        if (!(cur == p && killUsed && !crossbow[p]) && respond(cur, 'K')) {  // its kill is spent
 #elif defined(NARROW_B8_15)
         int at = -1;
         if (cur == p) {
@@ -2641,6 +2658,9 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B6_12
             b6Suspicion[p]++;
+#endif
+#ifdef NARROW_B12_29
+            if (c == 'N') b12FromN[p] = true;
 #endif
         }
 #endif
