@@ -434,6 +434,7 @@
 //   NARROW_B12_27  MP also suspects an unrevealed N/W player it answered with a K/D when MP is below 4 HP ("took damage" read from its HP)
 //   NARROW_B12_28  a duel's player that has played its phase's kill (no crossbow) discards no K in the duel: it takes the damage when its turn to discard comes
 //   NARROW_B12_29  MP's duel target counts a pig as suspected only when an N made MP suspect it (a suspicion from a W counts for MP's kill only)
+//   NARROW_B12_30  a J MP plays after the first J of a chain is discarded but not counted: the same question (attack or protect) goes round again from MP
 #include <cstdio>
 #include <cstring>
 
@@ -1946,6 +1947,12 @@ bool nullified(int user, int t, int first = -1) {
             break;
         }
         if (found < 0) break;
+#ifdef NARROW_B12_30
+        if (found == 0 && count > 0) {
+            from = found;  // MP's counter J is not counted (count++ sits in the reveal's if): the same question goes round again
+            continue;
+        }
+#endif
 #ifdef NARROW_B10_11
         if (duelChain) {
             count++;
