@@ -35,6 +35,12 @@
 //!   and volley uses up a finite dodge, kill or nullify supply or deals
 //!   damage, and damage is bounded by HP plus finite peaches), so every
 //!   game that does not end reaches a quiet or repeated round.
+//! - [`Stall::TurnLoop`]: only a deviating run of the reference engine
+//!   (the deviation search's "what if the program decided otherwise"):
+//!   deviations can make one turn loop for ever (a walk restarted at each
+//!   death of a pig that is already dead), which no turn count sees; such
+//!   a run gives up after a bounded number of decisions or events in one
+//!   turn and ends as a game that does not end.
 
 use std::fmt;
 
@@ -73,6 +79,9 @@ pub enum Stall {
     RepeatedRound,
     /// The budget's turn cap was reached.
     TurnCap,
+    /// One turn never ended: a deviating run of the reference engine looped
+    /// inside a turn (never a plain run of the rules).
+    TurnLoop,
 }
 
 impl fmt::Display for Stall {
@@ -85,6 +94,7 @@ impl fmt::Display for Stall {
                 "the deck is down to its last card and a round repeated the state of the one before"
             }
             Stall::TurnCap => "the turn cap was reached",
+            Stall::TurnLoop => "one turn never ended",
         })
     }
 }

@@ -159,6 +159,12 @@ fn play_turns<T: Tracer, D: Decider>(
                 stall: Stall::TurnCap,
             });
         }
+        if !D::PLAIN && table.decider.gave_up() {
+            return Err(RunError::DidNotEnd {
+                turns,
+                stall: Stall::TurnLoop,
+            });
+        }
         turns += 1;
         table.turn = turns;
         table.emit(Event::TurnStart { pig, turn: turns });
@@ -193,6 +199,12 @@ fn play_turns<T: Tracer, D: Decider>(
         if let Some(winner) = table.winner {
             if !D::PLAIN {
                 round_after_game_over(table, pig);
+                if table.decider.gave_up() {
+                    return Err(RunError::DidNotEnd {
+                        turns,
+                        stall: Stall::TurnLoop,
+                    });
+                }
             }
             return Ok(winner);
         }

@@ -67,7 +67,7 @@ impl Ending {
             Err(RunError::DidNotEnd { stall, .. }) => match stall {
                 Stall::QuietRound => Ending::Quiet,
                 Stall::RepeatedRound => Ending::Repeated,
-                Stall::TurnCap => Ending::TurnCap,
+                Stall::TurnCap | Stall::TurnLoop => Ending::TurnCap,
             },
             Err(_) => Ending::Failed,
         }

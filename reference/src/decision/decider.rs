@@ -100,7 +100,22 @@ pub(crate) trait Decider {
     /// Whether a rule makes every draw take the deck's last card away (so
     /// the deck is exhausted only once it is empty).
     fn drops_last_card(&self) -> bool;
+
+    /// Whether the run gave up deviating: one turn took more than
+    /// [`MAX_TURN_DECISIONS`] decisions or [`MAX_TURN_EVENTS`] events, so
+    /// the deviations made it loop (from then on every decision takes the
+    /// rules' choice, and the run is to end as one that does not end).
+    fn gave_up(&self) -> bool;
 }
+
+/// The most decisions one turn of a deviating run takes before the run
+/// gives up (by the rules a turn plays at most the cards in play, each
+/// asking a few rounds of the table: a few thousand decisions at most).
+pub const MAX_TURN_DECISIONS: u32 = 1 << 20;
+
+/// The most events one turn of a deviating run emits before the run gives
+/// up (a bound on the memory a looping deviation can take).
+pub const MAX_TURN_EVENTS: usize = 1 << 20;
 
 /// The plain rules: the rules' choice everywhere, at no cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,6 +139,11 @@ impl Decider for Plain {
 
     #[inline(always)]
     fn drops_last_card(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn gave_up(&self) -> bool {
         false
     }
 }
@@ -244,6 +264,12 @@ pub(crate) struct Deviating<'l> {
     last_turn: u32,
     /// Whether a rule makes every draw take the deck's last card away.
     drops_last_card: bool,
+    /// The index of the first decision of the current turn.
+    turn_first_decision: u32,
+    /// How many events were emitted before the current turn's first decision.
+    turn_first_event: usize,
+    /// Whether the run gave up deviating (see [`Decider::gave_up`]).
+    gave_up: bool,
 }
 
 impl<'l> Deviating<'l> {
@@ -289,6 +315,9 @@ impl<'l> Deviating<'l> {
             logged,
             last_turn: 0,
             drops_last_card,
+            turn_first_decision: 0,
+            turn_first_event: 0,
+            gave_up: false,
         }
     }
 
@@ -333,8 +362,17 @@ impl Decider for Deviating<'_> {
     fn begin(&mut self, kind: DecisionKind, turn: u32) -> Option<u128> {
         let index = self.index;
         self.index += 1;
+        if turn != self.last_turn {
+            self.turn_first_decision = index;
+            self.turn_first_event = self.events;
+        }
         self.last_turn = turn;
-        if self.watched & kind.bit() == 0 && index < self.next_at {
+        if index - self.turn_first_decision >= MAX_TURN_DECISIONS
+            || self.events - self.turn_first_event >= MAX_TURN_EVENTS
+        {
+            self.gave_up = true;
+        }
+        if self.gave_up || self.watched & kind.bit() == 0 && index < self.next_at {
             return None;
         }
         self.begin_watched(kind, index)
@@ -375,5 +413,9 @@ impl Decider for Deviating<'_> {
 
     fn drops_last_card(&self) -> bool {
         self.drops_last_card
+    }
+
+    fn gave_up(&self) -> bool {
+        self.gave_up
     }
 }
