@@ -42,12 +42,22 @@
 //!   live**, counted apart. Every rule is expressible, so every miss is a
 //!   weakness of the search, not of the vocabulary. `FAMILY_ROWS=3,17`
 //!   runs only those rows of the sample again.
+//! - **Ablation** (`ablate N [SEED]`, `ablate-alternative N [SEED]`): the
+//!   family's rows, with the injected rule's decision kind (or only its
+//!   alternative at that kind) withheld from the search's vocabulary
+//!   ([`pigkill::deviation::Withheld`]): a program whose mistake the
+//!   vocabulary cannot state, with the truth known, the honest proxy of
+//!   narrow mistakes nobody tuned on. Classed as the family's rows (a
+//!   confirmed rule is then another kind's restatement, **equivalent**,
+//!   or **wrong**); **other section** counts the moments reported in a
+//!   section not the injected rule's (none is better than those).
 //! - **In process** (`inprocess MISTAKE...`): the catalogue's mistaken
 //!   engine making those mistakes is the program, searched as `family`
 //!   searches; the whole report is printed (to trace one pair).
 //!
 //! ```text
 //! cargo run --release --example deviation_survey -- DIR [catalogue] [narrow [SPLIT]] [pairs N] [family N [SEED]]
+//!     [ablate N [SEED]] [ablate-alternative N [SEED]]
 //! ```
 //!
 //! DIR holds the built contestants (built there when missing; `family`
@@ -117,15 +127,21 @@ fn main() {
         let program = |g: &pigkill_engine::Game| -> Option<String> {
             mistaken_output(g, Budget::default(), set).ok()
         };
-        let d = family_deviation(&program, 1);
+        let d = family_deviation(&program, 1, None);
         println!("{d:#?}");
         return;
     }
-    if let Some(i) = args.iter().position(|a| a == "family") {
-        let n = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(150);
-        let seed = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(1);
-        family(n, seed);
-        return;
+    for (mode, withhold) in [
+        ("family", Withhold::Nothing),
+        ("ablate", Withhold::Kind),
+        ("ablate-alternative", Withhold::Alternative),
+    ] {
+        if let Some(i) = args.iter().position(|a| a == mode) {
+            let n = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(150);
+            let seed = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(1);
+            family(n, seed, withhold);
+            return;
+        }
     }
     let wants = |what: &str| all || args.iter().any(|a| a == what);
     std::fs::create_dir_all(&dir).expect("DIR can be made");
@@ -597,6 +613,16 @@ fn agreement_where_shows(rule: DeviationRule, m: Mutation, n: usize) -> bool {
 /// changes no output on these is not live.
 const FAMILY_LIVE_GAMES: u64 = 3_000;
 
+/// A hard end of one row's search: a search counted in engine runs
+/// takes longer on long games, and a few rows of a withheld kind would
+/// otherwise take many minutes (a row past it may differ at load).
+const FAMILY_HARD_END: std::time::Duration = std::time::Duration::from_secs(90);
+
+thread_local! {
+    /// The family row being searched (1-based).
+    static FAMILY_ROW: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// The passed games kept before the first failure (`pigkill check`'s).
 const FAMILY_KEPT_PASSED: usize = 60;
 
@@ -758,10 +784,20 @@ fn family_shrink(
 fn family_deviation(
     program: &dyn Fn(&pigkill_engine::Game) -> Option<String>,
     seed: u64,
+    withheld: Option<pigkill::deviation::Withheld>,
 ) -> Option<Option<DeviationReport>> {
     use pigkill::deviation::{battery, find, DeviationOptions, Run};
     let (found, printed, passed) = family_first_failure(program, seed)?;
     let minimised = family_shrink(program, &found);
+    // `FAMILY_GAMES=DIR` keeps each row's minimised game there (to pin one
+    // in a test), beside its rule.
+    if let Ok(dir) = std::env::var("FAMILY_GAMES") {
+        let row = FAMILY_ROW.with(std::cell::Cell::get);
+        let path = Path::new(&dir).join(format!("row{row}.in"));
+        if let Err(e) = std::fs::write(&path, minimised.to_text()) {
+            eprintln!("{}: {e}", path.display());
+        }
+    }
     let actual = program(&minimised).unwrap_or_default();
     let failures: Vec<Run> = [(minimised.clone(), actual), (found, printed)]
         .into_iter()
@@ -786,6 +822,8 @@ fn family_deviation(
     let mut options = DeviationOptions::quick(MODE);
     options.battery = false;
     options.runs = search_runs();
+    options.withheld = withheld;
+    options.until = Some(std::time::Instant::now() + FAMILY_HARD_END);
     let finding = find(failures, passed, Some(&mut as_bytes), &options);
     Some(finding.map(|f| DeviationReport::new(&minimised, &f)))
 }
@@ -808,13 +846,53 @@ fn family_same(rules: &[DeviationRule], injected: DeviationRule, n: u64) -> bool
     })
 }
 
-/// The family survey: `n` sampled rules, each the program in turn.
-fn family(n: usize, seed: u64) {
+/// What the family survey withholds from the search's vocabulary.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Withhold {
+    /// Nothing: every injected rule can be stated (`family`).
+    Nothing,
+    /// The injected rule's decision kind, whole (`ablate`).
+    Kind,
+    /// The injected rule's alternative at its kind (`ablate-alternative`).
+    Alternative,
+}
+
+impl Withhold {
+    /// What the search may not use when `rule` is the program.
+    fn of(self, rule: DeviationRule) -> Option<pigkill::deviation::Withheld> {
+        use pigkill::deviation::Withheld;
+        match self {
+            Withhold::Nothing => None,
+            Withhold::Kind => Some(Withheld {
+                kind: rule.kind,
+                choose: None,
+            }),
+            Withhold::Alternative => Some(Withheld {
+                kind: rule.kind,
+                choose: Some(rule.choose),
+            }),
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Withhold::Nothing => "",
+            Withhold::Kind => ", its decision kind withheld from the search",
+            Withhold::Alternative => ", its alternative withheld from the search",
+        }
+    }
+}
+
+/// The family survey: `n` sampled rules, each the program in turn, the
+/// search's vocabulary less what `withhold` says (the ablation survey: a
+/// program whose mistake the vocabulary lacks, with the truth known).
+fn family(n: usize, seed: u64, withhold: Withhold) {
     use std::collections::BTreeMap;
     let sample = family_sample(n, seed);
     println!(
-        "== the narrow family: {} rules sampled (seed {seed}), each the program in process",
-        sample.len()
+        "== the narrow family: {} rules sampled (seed {seed}), each the program in process{}",
+        sample.len(),
+        withhold.words()
     );
     println!(
         "{:>3} {:>2} {:<22} {:<22} {:<14} {:<14} {:>6} {:>6} {:>5}  injected => stated",
@@ -822,6 +900,8 @@ fn family(n: usize, seed: u64) {
     );
     let mut counts: BTreeMap<(usize, FamilyClass), usize> = BTreeMap::new();
     let (mut live, mut in_section, mut confirmed) = ([0usize; 3], [0usize; 3], [0usize; 3]);
+    // Live rows whose moment is in another section than the injected rule's.
+    let mut elsewhere = [0usize; 3];
     let mut times = Vec::new();
     // `FAMILY_ROWS=3,17` runs only those rows of the sample (to look at
     // one again).
@@ -840,7 +920,14 @@ fn family(n: usize, seed: u64) {
             deviated_output(g, Budget::default(), &deviation).ok()
         };
         let literals = rule.when.len().min(2);
-        let found = family_deviation(&program, 1);
+        FAMILY_ROW.with(|r| r.set(i + 1));
+        if let Ok(dir) = std::env::var("FAMILY_GAMES") {
+            let path = Path::new(&dir).join(format!("row{}.rule", i + 1));
+            if let Err(e) = std::fs::write(&path, format!("{rule:?}\n{}\n", rule.words())) {
+                eprintln!("{}: {e}", path.display());
+            }
+        }
+        let found = family_deviation(&program, 1, withhold.of(*rule));
         let (class, section, verdict, second, runs, stated) = match &found {
             None => (
                 FamilyClass::NotLive,
@@ -888,6 +975,7 @@ fn family(n: usize, seed: u64) {
             live[literals] += 1;
             times.push(secs);
             in_section[literals] += usize::from(section == rule.kind.section());
+            elsewhere[literals] += usize::from(section != "-" && section != rule.kind.section());
             confirmed[literals] += usize::from(matches!(
                 class,
                 FamilyClass::Same | FamilyClass::Equivalent | FamilyClass::Wrong
@@ -943,6 +1031,14 @@ fn family(n: usize, seed: u64) {
     );
     println!(
         "  {:<15} {:>4} {:>4} {:>4} {:>5}",
+        "other section",
+        elsewhere[0],
+        elsewhere[1],
+        elsewhere[2],
+        sum(elsewhere)
+    );
+    println!(
+        "  {:<15} {:>4} {:>4} {:>4} {:>5}",
         "confirmed",
         confirmed[0],
         confirmed[1],
@@ -952,11 +1048,12 @@ fn family(n: usize, seed: u64) {
     times.sort_by(f64::total_cmp);
     let pct = |a: usize| 100.0 * a as f64 / sum(live).max(1) as f64;
     println!(
-        "family: {} rules, {} live; right section {} ({:.0}%), confirmed {} ({:.0}%), same rule {}, wrong statements {}; seconds per live rule: median {:.2}, worst {:.2}",
+        "family: {} rules, {} live; right section {} ({:.0}%), other section {}, confirmed {} ({:.0}%), same rule {}, wrong statements {}; seconds per live rule: median {:.2}, worst {:.2}",
         sample.len(),
         sum(live),
         sum(in_section),
         pct(sum(in_section)),
+        sum(elsewhere),
         sum(confirmed),
         pct(sum(confirmed)),
         total(FamilyClass::Same).sum::<usize>(),

@@ -46,7 +46,7 @@ pub fn rules_reproducing(
         return Vec::new();
     }
     let mut found = Vec::new();
-    for ((kind, choose), changeable) in changeable(run) {
+    for ((kind, choose), changeable) in changeable(run, options) {
         // The contexts of this kind and alternative, by the decisions
         // they change (the first context of a pattern is the widest).
         let mut patterns: BTreeMap<Vec<u32>, Vec<ContextRule>> = BTreeMap::new();
@@ -97,11 +97,15 @@ pub fn rules_reproducing(
 }
 
 /// For each (kind, alternative) of `run`'s plain decisions, the decisions
-/// (index, context) where the alternative is legal and not the rules'.
-fn changeable(run: &Run) -> BTreeMap<(DecisionKind, Choice), Vec<(u32, u128)>> {
+/// (index, context) where the alternative is legal, not the rules' and
+/// not withheld.
+fn changeable(
+    run: &Run,
+    options: &DeviationOptions,
+) -> BTreeMap<(DecisionKind, Choice), Vec<(u32, u128)>> {
     let mut by: BTreeMap<(DecisionKind, Choice), Vec<(u32, u128)>> = BTreeMap::new();
     for decision in &run.log {
-        for choose in decision.deviations() {
+        for choose in options.deviations(decision) {
             by.entry((decision.kind, choose))
                 .or_default()
                 .push((decision.index, decision.context.0));

@@ -443,6 +443,13 @@ impl Clock {
             || self.until.is_some_and(|u| now() >= u)
     }
 
+    /// Whether the caller's hard end ([`DeviationOptions::until`]) is
+    /// past, whatever the budget: work that may not stop at every
+    /// [`Clock::over`] (one candidate fitted on every run) stops there.
+    pub fn past_hard_end(&self) -> bool {
+        self.until.is_some_and(|u| Instant::now() >= u)
+    }
+
     /// This clock with `share` of the whole budget (the runs or the time
     /// of `options`) added past its end.
     pub fn extended(self, options: &DeviationOptions, share: f64) -> Clock {
@@ -538,6 +545,31 @@ pub struct DeviationOptions {
     /// failing games, learning, and each time it learns again), besides
     /// the search's own; 0: no rules are learnt.
     pub learning: u32,
+    /// A part of the vocabulary the search may not use at all: no
+    /// instance, no rule and no abduction deviates there. For measuring
+    /// the search on a program whose mistake the vocabulary lacks (the
+    /// ablation survey, `examples/deviation_survey.rs`), with the truth
+    /// known; `pigkill check` never sets it (`None`: the whole vocabulary).
+    pub withheld: Option<Withheld>,
+}
+
+/// A part of the vocabulary withheld from a search
+/// ([`DeviationOptions::withheld`]): a decision kind, or one alternative
+/// of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Withheld {
+    /// The kind.
+    pub kind: DecisionKind,
+    /// Only this alternative of it (`None`: every alternative, the kind
+    /// as a whole).
+    pub choose: Option<Choice>,
+}
+
+impl Withheld {
+    /// Whether deviating at `kind` to `choose` is withheld.
+    pub fn covers(&self, kind: DecisionKind, choose: Choice) -> bool {
+        self.kind == kind && self.choose.is_none_or(|c| c == choose)
+    }
 }
 
 impl Default for DeviationOptions {
@@ -559,11 +591,21 @@ impl Default for DeviationOptions {
             runs: None,
             until: None,
             learning: 25,
+            withheld: None,
         }
     }
 }
 
 impl DeviationOptions {
+    /// The alternatives the search may take at `decision`: its legal
+    /// ones other than the rules' choice ([`Decision::deviations`]), less
+    /// any [`DeviationOptions::withheld`].
+    pub fn deviations<'a>(&'a self, decision: &'a Decision) -> impl Iterator<Item = Choice> + 'a {
+        decision
+            .deviations()
+            .filter(move |&c| !self.withheld.is_some_and(|w| w.covers(decision.kind, c)))
+    }
+
     /// The bounded search of `pigkill check`'s default run, where the
     /// first report must come fast.
     pub fn quick(mode: CompareMode) -> DeviationOptions {

@@ -199,8 +199,11 @@ impl Finding {
 /// confirmed on fresh games, and what the rules found leave unexplained
 /// is explained in a further round (another mistake); without one, only
 /// the instance is given ("this game only"). `None` when no decision made
-/// otherwise (one or two) reproduces the minimised game's output: an
-/// unrelated output gets no deviation.
+/// otherwise (one or two) reproduces the minimised game's output (an
+/// unrelated output gets no deviation), or when the only moment of "this
+/// game only" is one the program's own runs contradict and nothing bears
+/// out ([`UNSUPPORTED_CONTRADICTED`]): no decision of the vocabulary
+/// explains the program.
 pub fn find(
     failures: Vec<Run>,
     passed: Vec<Run>,
@@ -220,7 +223,12 @@ pub fn find(
     // A mistake that shows at several decisions of the game needs a rule,
     // not one instance: every decision's kind and other alternatives,
     // under at most two of its literals.
-    add_log_rules(&first.log, options.max_literals.min(2), &mut candidates);
+    add_log_rules(
+        &first.log,
+        options.max_literals.min(2),
+        options,
+        &mut candidates,
+    );
     // Abduction by rules: a mistake made at three decisions or more of the
     // game, or one whose kind no instance reached because an instance of
     // another reproduces the game by coincidence, is still the rule that
@@ -510,6 +518,9 @@ pub fn find(
             });
         // Telling the likeliest moment apart gets half a budget of its own.
         let moment = deadline.renewed(options, 0.5);
+        // Whether the moment chosen among instances has no evidence but
+        // the minimised game ([`UNSUPPORTED_CONTRADICTED`]).
+        let mut unsupported = false;
         if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
             finding.instance = Explanation {
                 steps: vec![Step {
@@ -539,16 +550,32 @@ pub fn find(
                         reproduced_in_full_context(e, &runs, options, moment) < *reproduced
                     })
             });
-            if rule_beats_instances {
-                finding.instance = moments.last().cloned().unwrap_or(finding.instance);
-            } else if let Some(likeliest) = moments.iter().enumerate().min_by_key(|(i, e)| {
-                (
-                    std::cmp::Reverse(followed[*i]),
-                    contradicted_in_full_context(e, &runs, options, moment),
-                    *i,
-                )
-            }) {
-                finding.instance = likeliest.1.clone();
+            // The moment chosen, and how many passing runs contradict it
+            // made in its whole context.
+            let chosen = if rule_beats_instances {
+                moments.len().checked_sub(1).map(|i| (i, None))
+            } else {
+                moments
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let contradicted = contradicted_in_full_context(e, &runs, options, moment);
+                        (std::cmp::Reverse(followed[i]), contradicted, i)
+                    })
+                    .min()
+                    .map(|(_, contradicted, i)| (i, Some(contradicted)))
+            };
+            if let Some((i, contradicted)) = chosen {
+                finding.instance = moments[i].clone();
+                unsupported = followed[i] == 0
+                    && contradicted.unwrap_or_else(|| {
+                        contradicted_in_full_context(&moments[i], &runs, options, moment)
+                    }) >= UNSUPPORTED_CONTRADICTED
+                    && if rule_beats_instances {
+                        by_rule.as_ref().map_or(0, |(_, reproduced)| *reproduced)
+                    } else {
+                        reproduced_in_full_context(&moments[i], &runs, options, moment)
+                    } <= UNSUPPORTED_REPRODUCED;
             }
         }
         // The rule there, learnt by asking the program.
@@ -562,6 +589,12 @@ pub fn find(
             &mut finding.program_runs,
         ) {
             finding.rules.push(found);
+        }
+        if finding.rules.is_empty() && unsupported {
+            // No decision of the vocabulary explains the program: the
+            // moment would be a coincidence of the minimised game, in a
+            // section nothing bears out.
+            return None;
         }
     }
     finding.program_runs += confirming.outputs.len();
@@ -681,6 +714,21 @@ fn verdict(prediction: &Prediction, explained: usize, failing: usize) -> &'stati
         "in part"
     }
 }
+
+/// A moment of "this game only" chosen among instances is no evidence of
+/// where the program went another way when the program followed it on
+/// no fresh game, it reproduces at most [`UNSUPPORTED_REPRODUCED`]
+/// failing games (the minimised one, and one more), and at least this
+/// many of the program's own passing games contradict it made in its
+/// whole context (every listed feature of its kind reading as it did):
+/// the program decides there as the rules do again and again, and the
+/// minimised game is reproduced by coincidence. A program whose mistake
+/// the vocabulary cannot state (the ablation survey's) then gets no
+/// deviation rather than a moment in a section nothing bears out.
+const UNSUPPORTED_CONTRADICTED: usize = 10;
+
+/// See [`UNSUPPORTED_CONTRADICTED`].
+const UNSUPPORTED_REPRODUCED: usize = 2;
 
 /// The most fresh games the program is run on to tell apart the moments
 /// of "this game only" ([`followed_in_full_context`]).
@@ -1307,7 +1355,7 @@ fn from_smallest(
         let explained = explain_given(&runs[i], base, &sparing, deadline);
         add_rules(&explained, options, &mut fresh);
         if k == 0 {
-            add_log_rules(&log_with(&runs[i], base), 1, &mut fresh);
+            add_log_rules(&log_with(&runs[i], base), 1, options, &mut fresh);
         }
     }
     // A rule already chosen is not found again.
@@ -1394,9 +1442,14 @@ fn add_rules(
 /// Adds the rules that change some decision of `log`: each
 /// decision's kind and other legal alternatives, under at most
 /// `literals` of its literals.
-fn add_log_rules(log: &[Decision], literals: usize, into: &mut BTreeSet<DeviationRule>) {
+fn add_log_rules(
+    log: &[Decision],
+    literals: usize,
+    options: &DeviationOptions,
+    into: &mut BTreeSet<DeviationRule>,
+) {
     for decision in log {
-        for choose in decision.deviations() {
+        for choose in options.deviations(decision) {
             into.extend(candidate_rules(decision, choose, literals));
         }
     }
@@ -1439,6 +1492,9 @@ fn initial(
         let mut pending = Vec::new();
         let mut checked = 0;
         for (k, &i) in order.iter().enumerate() {
+            if deadline.past_hard_end() {
+                break 'candidates;
+            }
             if k == sources.len() && !matched {
                 continue 'candidates;
             }

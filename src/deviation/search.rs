@@ -95,7 +95,7 @@ pub fn explain_given(
         if clock.over() {
             break;
         }
-        for choose in decision.deviations() {
+        for choose in options.deviations(decision) {
             let step = Step {
                 decision: decision.clone(),
                 choose,
@@ -137,7 +137,7 @@ pub fn explain_given(
             continue;
         }
         for decision in log.iter().filter(|d| d.index > first.decision.index) {
-            for choose in decision.deviations() {
+            for choose in options.deviations(decision) {
                 spent += 1;
                 if spent > options.pair_runs {
                     break 'first;

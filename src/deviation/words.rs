@@ -218,7 +218,9 @@ pub fn catalogue_name(rule: DeviationRule) -> Option<String> {
 /// mistake), or why there is none.
 pub fn deviation_text(deviation: Option<&DeviationReport>) -> String {
     let Some(d) = deviation else {
-        return "No decision made otherwise (one or two) makes the rules print this output.\n"
+        return "No decision of the rules' vocabulary explains this output: no decision made \
+                otherwise (one or two) makes the rules print it, or the program's own runs \
+                contradict each one that does.\n"
             .to_string();
     };
     let mut text = paragraph(d);
