@@ -419,3 +419,42 @@ impl Decider for Deviating<'_> {
         self.gave_up
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A turn that asks more decisions than any turn by the rules can makes
+    /// the run give up: from then on every decision takes the rules' choice
+    /// (so whatever loop the deviations made ends like a plain one), and the
+    /// run is one that does not end.
+    #[test]
+    fn a_deviating_run_gives_up_on_a_turn_that_never_ends() {
+        let instance = Deviation::Instance {
+            // In the turn after the looping one (3,000 decisions before it).
+            index: 3_000 + MAX_TURN_DECISIONS + 5,
+            choose: Choice(1),
+        };
+        let mut decider = Deviating::new(&[instance], None);
+        // The turns before: a few decisions each, never giving up.
+        for turn in 1..=3 {
+            for _ in 0..1000 {
+                decider.begin(DecisionKind::AreaContinues, turn);
+            }
+        }
+        assert!(!decider.gave_up());
+        // One turn that loops: the decisions of that turn alone count.
+        for _ in 0..MAX_TURN_DECISIONS {
+            decider.begin(DecisionKind::AreaContinues, 4);
+        }
+        assert!(!decider.gave_up(), "exactly the cap is still allowed");
+        assert_eq!(decider.begin(DecisionKind::AreaContinues, 4), None);
+        assert!(decider.gave_up());
+        // The instance the loop would have reached is never taken, in this
+        // turn or any later one.
+        for _ in 0..20 {
+            assert_eq!(decider.begin(DecisionKind::AreaContinues, 5), None);
+        }
+        assert!(decider.gave_up());
+    }
+}
