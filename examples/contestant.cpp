@@ -429,6 +429,8 @@
 //   NARROW_B11_22  after a W its player also equips a crossbow (the W case has no break and runs into Z's)
 //   NARROW_B11_23  a death discards the killer's crossbow instead of the dead pig's
 //   NARROW_B11_24  a pig starting its turn with an empty hand keeps the previous turn's kill flag (the reset sits in the branch for a pig holding cards)
+//   NARROW_B11_25  a reward draws its 3 cards by index from the top and moves the top once, clamped to the last card afterwards: a reward that crosses the deck's end takes empty cards past the last one
+//   NARROW_B11_26  a pig dropping to 0 HP in its own turn is settled at its phase's end: it plays on at 0 HP (a P it reaches heals it as a play) and dies at the end if still at 0 HP or less
 #include <cstdio>
 #include <cstring>
 
@@ -686,6 +688,9 @@ int b11Written[MAXN];      // cards the hand's string still holds after MP's pen
 #endif
 #ifdef NARROW_B11_10
 bool b11InKill;            // a kill's damage is being dealt
+#endif
+#ifdef NARROW_B11_26
+int b11OwnSrc;             // who brought the current pig to 0 HP in its own turn
 #endif
 #ifdef NARROW_B11_21
 bool b11InArea, b11PenaltyDue;  // an N/W is being resolved; MP owes its penalty
@@ -1348,6 +1353,11 @@ void die(int t, int src) {
         b9DrawFrom(src, 3, top);
 #elif defined(NARROW_B9_27)
         for (int k = 0; k < (b9InArea ? 2 : 3); k++) rewardDraw(src);
+#elif defined(NARROW_B11_25)
+        for (int k = 0; k < 3; k++)
+            if (len[src] < MAXH) hand[src][len[src]++] = deck[top + k];
+        top += 3;
+        if (top > m - 1) top = m - 1;  // the last card stays
 #else
         for (int k = 0; k < 3; k++) rewardDraw(src);
 #endif
@@ -1448,6 +1458,12 @@ void damage(int t, int src) {
 #endif
     hp[t]--;
     if (hp[t] > 0) return;
+#ifdef NARROW_B11_26
+    if (t == current) {
+        b11OwnSrc = src;  // in its own turn: its play phase eats the P
+        return;
+    }
+#endif
 #ifdef NARROW_B9_05
     if (t == 0 && findResponse(t, 'P') >= 0) {
         hp[t] = 1;  // MP holds a peach: it lives
@@ -3054,6 +3070,9 @@ void turn(int p) {
         }
 #endif
     }
+#ifdef NARROW_B11_26
+    if (!over && !dead[p] && hp[p] <= 0) die(p, b11OwnSrc);
+#endif
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     inPlay = false;
 #endif
