@@ -431,6 +431,7 @@
 //   NARROW_B11_24  a pig starting its turn with an empty hand keeps the previous turn's kill flag (the reset sits in the branch for a pig holding cards)
 //   NARROW_B11_25  a reward draws its 3 cards by index from the top and moves the top once, clamped to the last card afterwards: a reward that crosses the deck's end takes empty cards past the last one
 //   NARROW_B11_26  a pig dropping to 0 HP in its own turn is settled at its phase's end: it plays on at 0 HP (a P it reaches heals it as a play) and dies at the end if still at 0 HP or less
+//   NARROW_B11_27  a dying pig's search for a P runs one place past the end of its hand: a P left there in the array (a card that has already left the hand) rescues it
 #include <cstdio>
 #include <cstring>
 
@@ -1528,6 +1529,15 @@ void damage(int t, int src) {
         if (b11P >= 0) {
             for (int k = b11P; k + 2 < len[t]; k++) hand[t][k] = hand[t][k + 1];  // close the gap
             len[t]--;
+#elif defined(NARROW_B11_27)
+        int b11P = -1;
+        for (int k = 0; k <= len[t] && b11P < 0; k++)
+            if (hand[t][k] == 'P') b11P = k;  // one slot too far: the array's next place is looked at
+        if (b11P >= 0) {
+            if (b11P < len[t])
+                removeAt(t, b11P);
+            else
+                hand[t][b11P] = 0;  // a P left behind there is used up
 #else
         if (respond(t, 'P')) {
 #endif
