@@ -401,6 +401,38 @@
 //   NARROW_B10_28  a ZP with no revealed FP to duel duels the first pig going forward that MP suspects
 //   NARROW_B10_29  against an N/W a pig's K/D is taken at the place found before its nullify chain (a J it played left of it shifts the K/D: the next card goes)
 //
+// Narrow mistakes, eleventh batch (session 13, "blind11": written from rules.md
+// alone by a helper who never read the engines or the diagnosis; opaque
+// ids; same -DNARROW_<ID> form; split `blind11` in examples/narrow.tsv):
+//
+//   NARROW_B11_01  the first scan of a play phase reads the hand's length after the first of the two draws: the second drawn card is not looked at until something has been played
+//   NARROW_B11_02  a play phase makes at most as many plays as the hand held after the draw: cards gained in the phase beyond that count are not played
+//   NARROW_B11_03  a duel whose effect is nullified ends its player's play phase (a return out of the turn)
+//   NARROW_B11_04  a hand holds at most 20 cards: a card drawn into a full hand is lost
+//   NARROW_B11_05  a ZP killed by a pig other than MP is not marked dead (the death code returns early when there is no penalty): it lives on at 0 HP or less with its hand
+//   NARROW_B11_06  the kill permission is a per-pig flag set at the end of each of the pig's turns: in its first turn a pig without a crossbow cannot play K
+//   NARROW_B11_07  a duel's player losing its own duel loses 1 HP with no dying check (at 0 HP it lives on)
+//   NARROW_B11_08  the last-FP check counts FPs only among the first seats, as many as there are living pigs
+//   NARROW_B11_09  a pig dying from an N is rescued on a copy of itself: it keeps its P and stays alive at 0 HP or less
+//   NARROW_B11_10  the reward for an FP killed by a K is drawn into a copy of the killer's hand: the 3 cards leave the deck and are lost
+//   NARROW_B11_11  an FP killed in a duel (not the last) gives the duel's winner the reward twice (6 cards)
+//   NARROW_B11_12  in an N/W the last-FP check reads the number of FPs alive when the N/W was played: when it kills the last two FPs the second also rewards its player, and the game ends after the N/W
+//   NARROW_B11_13  MP's penalty discards only its crossbow when it holds one (its hand stays); an unarmed MP discards its hand
+//   NARROW_B11_14  a W's damage is recorded as coming from the pig hit: an FP killed by a W draws its own reward (the 3 cards leave the deck), a ZP killed by MP's W brings no penalty
+//   NARROW_B11_15  a Z still in the hand (not yet equipped) already lifts the one-kill limit
+//   NARROW_B11_16  the P eaten when dying is removed by a shift loop one short: unless the P was the last card, the hand loses its last card instead of the P's place (the card before it doubled)
+//   NARROW_B11_17  after MP's penalty the hand's string is not cut: if MP draws no card before the game ends, its line prints the discarded hand
+//   NARROW_B11_18  the kill target of the pig in the last seat is searched from pig 2 (the wrap goes to the second seat, as if seats were numbered from 1)
+//   NARROW_B11_19  when the dead FP sat before its source, the reward goes to the living pig after the source (an index into the living pigs, shifted by the death)
+//   NARROW_B11_20  the one-kill limit is lifted when the kill target holds a crossbow (the player's own crossbow is not looked at)
+//   NARROW_B11_21  in an N/W, MP's penalty for a ZP it killed is applied only once the N/W is resolved
+//   NARROW_B11_22  after a W its player also equips a crossbow (the W case has no break and runs into Z's)
+//   NARROW_B11_23  a death discards the killer's crossbow instead of the dead pig's
+//   NARROW_B11_24  a pig starting its turn with an empty hand keeps the previous turn's kill flag (the reset sits in the branch for a pig holding cards)
+//   NARROW_B11_25  a reward draws its 3 cards by index from the top and moves the top once, clamped to the last card afterwards: a reward that crosses the deck's end takes empty cards past the last one
+//   NARROW_B11_26  a pig dropping to 0 HP in its own turn is settled at its phase's end: it plays on at 0 HP (a P it reaches heals it as a play) and dies at the end if still at 0 HP or less
+//   NARROW_B11_27  a dying pig's search for a P runs one place past the end of its hand: a P left there in the array (a card that has already left the hand) rescues it
+//
 // Narrow mistakes, twelfth batch (session 13, "blind12": written from rules.md
 // alone by a helper who never read the engines or the diagnosis; opaque
 // ids; same -DNARROW_<ID> form; split `blind12` in examples/narrow.tsv):
@@ -678,6 +710,30 @@ bool b10DuelTarget;        // a duel's nullify chain is being held
 #ifdef NARROW_B10_20
 int b10FAt = -1;           // where the current pig's F was in its hand, -1 outside its duel
 #endif
+#ifdef NARROW_B11_04
+const int B11HAND = 20;    // cards a hand can hold
+#endif
+#ifdef NARROW_B11_03
+bool b11PhaseOver;         // the play loop is left
+#endif
+#ifdef NARROW_B11_06
+bool b11Ready[MAXN];       // set at the end of each of the pig's turns
+#endif
+#ifdef NARROW_B11_17
+int b11Written[MAXN];      // cards the hand's string still holds after MP's penalty
+#endif
+#ifdef NARROW_B11_10
+bool b11InKill;            // a kill's damage is being dealt
+#endif
+#ifdef NARROW_B11_26
+int b11OwnSrc;             // who brought the current pig to 0 HP in its own turn
+#endif
+#ifdef NARROW_B11_21
+bool b11InArea, b11PenaltyDue;  // an N/W is being resolved; MP owes its penalty
+#endif
+#ifdef NARROW_B11_12
+int b11AreaRebels = -1;    // living FPs when the N/W began, -1 outside an N/W
+#endif
 
 #ifdef NARROW_LORD_STARTS_WITH_FIVE_HP
 int maxHp(int p) { return role[p] == MP ? 5 : 4; }
@@ -759,6 +815,12 @@ void draw(int p) {
         crossbow[p] = true;  // an equipment is put on at once
         return;
     }
+#endif
+#ifdef NARROW_B11_04
+    if (len[p] >= B11HAND) return;  // the hand is full
+#endif
+#ifdef NARROW_B11_17
+    b11Written[p] = 0;  // a draw ends the string after its card
 #endif
     if (len[p] < MAXH) hand[p][len[p]++] = c;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
@@ -1002,6 +1064,13 @@ int killTarget(int p) {
         return (u != p && killHostile(p, u)) ? u : -1;
     }
 #endif
+#ifdef NARROW_B11_18
+    if (p == n - 1) {
+        int t = 1;  // after the last seat: the first pig (numbered from 1)
+        while (dead[t]) t = (t + 1) % n;
+        return (t != p && killHostile(p, t)) ? t : -1;
+    }
+#endif
 #if defined(NARROW_KILL_TARGET_FIXED_AT_TURN_START)
     int t = (p == current) ? turnNext : nextAlive(p);
 #elif defined(NARROW_B12_01)
@@ -1242,6 +1311,9 @@ void die(int t, int src) {
         return;
     }
 #endif
+#ifdef NARROW_B11_05
+    if (role[t] == ZP && role[src] != MP) return;  // no penalty to settle
+#endif
     dead[t] = true;
 #ifdef NARROW_B7_06
     b7DeathInTurn = true;
@@ -1260,7 +1332,11 @@ void die(int t, int src) {
     else
 #endif
     len[t] = 0;
+#ifdef NARROW_B11_23
+    crossbow[src] = false;  // its weapon goes too
+#else
     crossbow[t] = false;
+#endif
 #ifdef NARROW_TURN_ORDER_RESTARTS_AFTER_DEATH
     deathInTurn = true;
 #endif
@@ -1297,6 +1373,15 @@ void die(int t, int src) {
         if (b9RevealedRebels() == 0) {
 #elif defined(NARROW_B9_13)
         if (aliveRebels() == 0 && role[src] == MP) {
+#elif defined(NARROW_B11_08)
+        int living = 0, left = 0;
+        for (int i = 0; i < n; i++)
+            if (!dead[i]) living++;
+        for (int i = 0; i < living; i++)
+            if (!dead[i] && role[i] == FP) left++;
+        if (left == 0) {
+#elif defined(NARROW_B11_12)
+        if ((b11AreaRebels >= 0 ? b11AreaRebels - 1 : aliveRebels()) == 0) {
 #else
         if (aliveRebels() == 0) {
 #endif
@@ -1357,6 +1442,17 @@ void die(int t, int src) {
 #ifdef NARROW_B8_01
         b8RewardEnded = false;
 #endif
+#ifdef NARROW_B11_19
+        if (t < src) src = nextAlive(src);  // the living list moved up by one
+#endif
+#ifdef NARROW_B11_10
+        if (b11InKill) {
+            int held = len[src];  // the killer's hand, passed by value
+            for (int k = 0; k < 3; k++) rewardDraw(src);
+            len[src] = held;
+            return;
+        }
+#endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
 #elif defined(NARROW_B5_20)
@@ -1373,6 +1469,11 @@ void die(int t, int src) {
         b9DrawFrom(src, 3, top);
 #elif defined(NARROW_B9_27)
         for (int k = 0; k < (b9InArea ? 2 : 3); k++) rewardDraw(src);
+#elif defined(NARROW_B11_25)
+        for (int k = 0; k < 3; k++)
+            if (len[src] < MAXH) hand[src][len[src]++] = deck[top + k];
+        top += 3;
+        if (top > m - 1) top = m - 1;  // the last card stays
 #else
         for (int k = 0; k < 3; k++) rewardDraw(src);
 #endif
@@ -1420,10 +1521,19 @@ void die(int t, int src) {
 #ifdef NARROW_B7_19
     if (len[src] == 0) penalty = false;  // nothing to discard
 #endif
+#ifdef NARROW_B11_21
+    if (penalty && b11InArea) {
+        b11PenaltyDue = true;  // settled once the N/W is over
+        penalty = false;
+    }
+#endif
 #ifdef NARROW_B9_07
     if (penalty) src = 1;  // pig 1
 #endif
     if (penalty) {
+#ifdef NARROW_B11_17
+        b11Written[src] = len[src];
+#endif
 #ifndef MISTAKE_NO_PENALTY
 #ifdef NARROW_B7_18
         if (len[src] > 0) b7Slot0Gone[src] = true;
@@ -1433,6 +1543,8 @@ void die(int t, int src) {
             hand[src][0] = hand[src][len[src] - 1];
             len[src] = 1;
         }
+#elif defined(NARROW_B11_13)
+        if (!crossbow[src]) len[src] = 0;  // an armed MP gives up its weapon
 #else
         len[src] = 0;
 #endif
@@ -1462,6 +1574,12 @@ void damage(int t, int src) {
 #endif
     hp[t]--;
     if (hp[t] > 0) return;
+#ifdef NARROW_B11_26
+    if (t == current) {
+        b11OwnSrc = src;  // in its own turn: its play phase eats the P
+        return;
+    }
+#endif
 #ifdef NARROW_B9_05
     if (t == 0 && findResponse(t, 'P') >= 0) {
         hp[t] = 1;  // MP holds a peach: it lives
@@ -1521,6 +1639,20 @@ void damage(int t, int src) {
             b5Rescued[t] = true;
 #elif defined(NARROW_B9_17)
         if (b9RescueP(t)) {
+#elif defined(NARROW_B11_16)
+        int b11P = findResponse(t, 'P');
+        if (b11P >= 0) {
+            for (int k = b11P; k + 2 < len[t]; k++) hand[t][k] = hand[t][k + 1];  // close the gap
+            len[t]--;
+#elif defined(NARROW_B11_27)
+        int b11P = -1;
+        for (int k = 0; k <= len[t] && b11P < 0; k++)
+            if (hand[t][k] == 'P') b11P = k;  // one slot too far: the array's next place is looked at
+        if (b11P >= 0) {
+            if (b11P < len[t])
+                removeAt(t, b11P);
+            else
+                hand[t][b11P] = 0;  // a P left behind there is used up
 #else
         if (respond(t, 'P')) {
 #endif
@@ -2127,7 +2259,13 @@ void playKill(int p, int t) {
 #ifdef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
     if (role[p] != MP) reveal(p, true);
 #endif
+#ifdef NARROW_B11_10
+    b11InKill = true;
     damage(t, p);
+    b11InKill = false;
+#else
+    damage(t, p);
+#endif
 #ifdef NARROW_KILL_FLAG_CLEARED_BY_TARGET_DEATH
     if (dead[t]) killUsed = false;
 #endif
@@ -2193,6 +2331,11 @@ void playDuel(int p, int t) {
     if (b10Off) return;
 #elif defined(NARROW_DUEL_CANCELLED_BY_ANY_J)
     if (nullified(p, t) || chainLength > 0) return;
+#elif defined(NARROW_B11_03)
+    if (nullified(p, t)) {
+        b11PhaseOver = true;  // the duel is off
+        return;
+    }
 #else
     if (nullified(p, t)) return;
 #endif
@@ -2407,8 +2550,17 @@ void fightDuel(int p, int t) {
         b9DuelHurt(cur, other);
 #elif defined(NARROW_B9_26)
         b9DuelDamage(cur, other);
+#elif defined(NARROW_B11_07)
+        if (cur == p)
+            hp[p]--;  // the player lost its own duel
+        else
+            damage(cur, other);
 #else
         damage(cur, other);
+#endif
+#ifdef NARROW_B11_11
+        if (dead[cur] && role[cur] == FP && !over)
+            for (int k = 0; k < 3; k++) rewardDraw(other);  // the duel's winner is paid
 #endif
 #ifdef NARROW_B6_19
         if (!dead[cur] && !over) continue;  // fought to the death
@@ -2418,6 +2570,21 @@ void fightDuel(int p, int t) {
 #endif
 }
 
+#ifdef NARROW_B11_09
+// an N's hit; the dying pig's rescue works on a copy of the pig
+void b11InvasionHurt(int t, int src) {
+    hp[t]--;
+    if (hp[t] > 0) return;
+    int copyHp = hp[t];
+    if (findResponse(t, 'P') >= 0) {
+        copyHp = 1;  // the copy eats its peach
+        (void)copyHp;
+        return;
+    }
+    die(t, src);
+}
+
+#endif
 void playArea(int p, char c) {
     char need = (c == 'N') ? 'K' : 'D';
 #ifdef NARROW_B12_17
@@ -2425,6 +2592,12 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B12_15
     b12InArea = true;
+#endif
+#ifdef NARROW_B11_12
+    b11AreaRebels = aliveRebels();
+#endif
+#ifdef NARROW_B11_21
+    b11InArea = true;
 #endif
 #ifdef NARROW_B9_27
     b9InArea = true;
@@ -2693,6 +2866,16 @@ void playArea(int p, char c) {
                 b9AreaHurt(j, p);
             else
                 damage(j, p);
+#elif defined(NARROW_B11_09)
+            if (c == 'N')
+                b11InvasionHurt(j, p);
+            else
+                damage(j, p);
+#elif defined(NARROW_B11_14)
+            if (c == 'W')
+                damage(j, j);  // the volley's hit
+            else
+                damage(j, p);
 #else
             damage(j, p);
 #endif
@@ -2752,6 +2935,21 @@ void playArea(int p, char c) {
         for (int k = 0; k < areaReward; k++) rewardDraw(p);
     areaReward = -1;
 #endif
+#ifdef NARROW_B11_21
+    b11InArea = false;
+    if (b11PenaltyDue) {
+        b11PenaltyDue = false;
+        len[p] = 0;
+        crossbow[p] = false;
+    }
+#endif
+#ifdef NARROW_B11_12
+    b11AreaRebels = -1;
+    if (!over && aliveRebels() == 0) {
+        over = true;  // no FP left
+        winner = MP;
+    }
+#endif
 }
 
 bool playable(int p, char c) {
@@ -2787,6 +2985,12 @@ bool playable(int p, char c) {
         if (b9LastKiller == p && !crossbow[p]) return false;
 #elif defined(NARROW_B9_15)
         if (b9Used[p] && !crossbow[p]) return false;
+#elif defined(NARROW_B11_15)
+        if (killUsed && !crossbow[p] && !memchr(hand[p], 'Z', len[p])) return false;  // has a crossbow
+#elif defined(NARROW_B11_06)
+        if ((killUsed || !b11Ready[p]) && !crossbow[p]) return false;
+#elif defined(NARROW_B11_20)
+        if (killUsed && !crossbow[killTarget(p) >= 0 ? killTarget(p) : p]) return false;
 #else
         if (killUsed && !crossbow[p]) return false;
 #endif
@@ -2828,6 +3032,13 @@ bool playable(int p, char c) {
 
 void turn(int p) {
     current = p;
+#ifdef NARROW_B11_24
+    bool b11HadCards = len[p] > 0;
+#endif
+#ifdef NARROW_B11_01
+    int b11Held = len[p] + 1;  // the hand's size, read after the first draw
+    bool b11FirstScan = true;
+#endif
 #ifdef NARROW_B9_16
     b9Clobbered = false;
 #endif
@@ -2889,6 +3100,9 @@ void turn(int p) {
 #ifdef NARROW_B7_07
     if (p == 0)  // a new round
 #endif
+#ifdef NARROW_B11_24
+    if (b11HadCards)  // the turn's set-up is in the branch for a pig holding cards
+#endif
     killUsed = false;
 #endif
 #ifdef NARROW_B6_11
@@ -2922,6 +3136,12 @@ void turn(int p) {
 #ifdef NARROW_TARGETS_READ_REVEALS_AT_TURN_START
     for (int q = 0; q < n; q++) revealedAtTurn[q] = revealed[q];
 #endif
+#ifdef NARROW_B11_02
+    int b11Plays = len[p];  // a phase plays at most the cards it holds
+#endif
+#ifdef NARROW_B11_03
+    b11PhaseOver = false;
+#endif
     int start = 0;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     inPlay = true;
@@ -2945,6 +3165,9 @@ void turn(int p) {
 #ifdef NARROW_B7_06
         if (b7DeathInTurn) break;
 #endif
+#ifdef NARROW_B11_02
+        if (b11Plays-- == 0) break;
+#endif
         int i = start;
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
         if (fresh > len[p]) fresh = len[p];
@@ -2961,6 +3184,11 @@ void turn(int p) {
             i++;
         }
         if (stop || i >= len[p]) break;
+#elif defined(NARROW_B11_01)
+        int b11Lim = b11FirstScan ? b11Held : len[p];
+        b11FirstScan = false;
+        while (i < b11Lim && !playable(p, hand[p][i])) i++;
+        if (i >= b11Lim) break;
 #elif defined(NARROW_B6_16)
         while (i < len[p] && (b6Skip[i] || !playable(p, hand[p][i]))) {
             b6Skip[i] = true;  // not looked at again this phase
@@ -3074,7 +3302,11 @@ void turn(int p) {
 #ifdef NARROW_B5_25
             if (over) b5Stop = true;
 #endif
+#ifdef NARROW_B11_22
+            if (c == 'N') break;  // the W case has no break: it runs into Z's
+#else
             break;
+#endif
         case 'Z':
 #ifdef NARROW_CROSSBOW_AFTER_KILL_WAITS
             if (!crossbow[p] && killUsed) crossbowLate = true;
@@ -3095,6 +3327,9 @@ void turn(int p) {
         }
 #ifdef NARROW_B9_20
         if (b9LastCard) break;  // nothing left to play
+#endif
+#ifdef NARROW_B11_03
+        if (b11PhaseOver) break;
 #endif
 #ifdef NARROW_B9_16
         if (b9Clobbered) start = n;  // the loop index left by the count
@@ -3124,6 +3359,9 @@ void turn(int p) {
         }
 #endif
     }
+#ifdef NARROW_B11_26
+    if (!over && !dead[p] && hp[p] <= 0) die(p, b11OwnSrc);
+#endif
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     inPlay = false;
 #endif
@@ -3157,6 +3395,9 @@ void turn(int p) {
 #ifdef NARROW_B12_08
     if (b12SuspectLater) suspected[p] = true;  // the N/W player hurt MP this turn
     b12SuspectLater = false;
+#endif
+#ifdef NARROW_B11_06
+    b11Ready[p] = true;  // it may kill again
 #endif
 }
 
@@ -3315,6 +3556,9 @@ int main() {
 #endif
 #ifdef NARROW_B7_18
         if (b7Slot0Gone[i] && len[i] > 0) putchar(' ');
+#endif
+#ifdef NARROW_B11_17
+        if (len[i] == 0) len[i] = b11Written[i];  // the string was never cut
 #endif
 #ifdef NARROW_EMPTY_HAND_PRINTS_STALE_CARD
         // the first card, then " X" for each further one
