@@ -61,7 +61,9 @@ pub(super) struct Program {
 /// The deviation of a wrong output: `game` is the minimised game and
 /// `judged` the solution's run on it; `others` other failing games of the
 /// same cause with their output; `passed` games the solution got right.
-/// `None` when no decision made otherwise reproduces the output.
+/// `None` when no decision made otherwise reproduces the output, or when
+/// the only ones that do are contradicted by the solution's own passing
+/// runs and followed on no fresh game (a coincidence, not a moment).
 pub(super) fn deviation_of(
     options: &CheckOptions,
     worker: &mut Worker,

@@ -166,7 +166,9 @@ pub struct FailureReport {
     pub explanation: Option<String>,
     /// Where the solution went another way than the rules (a decision
     /// made otherwise, its general rule, how far it was confirmed), or
-    /// `null` when no decision made otherwise reproduces its output.
+    /// `null` when no decision made otherwise reproduces its output (or
+    /// the only ones that do are contradicted by the solution's own passing
+    /// runs: a coincidence, not a moment).
     pub deviation: Option<DeviationReport>,
     /// What should have happened: the narration of the minimised game.
     #[serde(skip)]
