@@ -2,7 +2,10 @@
 //! test exposes, how many candidates are known to expose each, of which
 //! slot kind, and whether one of them could be swapped in for a net gain;
 //! the live and missed rules by how many literals their context has; and
-//! how big the known exposers of the missed rules are beside the tests.
+//! how big the known exposers of the missed rules are beside the tests;
+//! the best single swaps over every candidate (whether they keep the
+//! catalogue and the events); and how many rules fire on games by how
+//! many turns they last, beside each test's turns and rules.
 //!
 //! ```sh
 //! cargo run --release --example suite_misses -- SEED
@@ -35,6 +38,22 @@ fn main() {
             count[r as usize] += 1;
         }
     }
+    // What swapping candidate `c` in for test `was` nets: the live rules no
+    // test exposes that it exposes, less those only `was` exposes that it
+    // does not.
+    let net_gain = |c: &pigkill::suite::Candidate, was: &pigkill::suite::Candidate| {
+        let gained = c
+            .narrow
+            .iter()
+            .filter(|&&x| live.contains(x) && count[x as usize] == 0)
+            .count();
+        let lost = was
+            .narrow
+            .iter()
+            .filter(|&&x| count[x as usize] == 1 && c.narrow.binary_search(&x).is_err())
+            .count();
+        gained as isize - lost as isize
+    };
     let mut by_exposers: BTreeMap<usize, usize> = BTreeMap::new();
     let mut by_slot: BTreeMap<String, usize> = BTreeMap::new();
     let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
@@ -111,17 +130,7 @@ fn main() {
                 if was.slot != c.slot {
                     continue;
                 }
-                let mut net = 0isize;
-                for &x in &c.narrow {
-                    if live.contains(x) && count[x as usize] == 0 {
-                        net += 1;
-                    }
-                }
-                for &x in &was.narrow {
-                    if count[x as usize] == 1 && c.narrow.binary_search(&x).is_err() {
-                        net -= 1;
-                    }
-                }
+                let net = net_gain(c, was);
                 best = best.max(net);
             }
         }
@@ -157,4 +166,90 @@ fn main() {
         .collect();
     per_test.sort();
     println!("tests (slot, rules, only-here): {per_test:?}");
+    // The best single swaps over every candidate (net new rules), whether
+    // they keep the catalogue and events, and the candidate's rank in its
+    // slot by known rules (the search takes the best 600).
+    let mut rank = vec![0usize; pool.candidates.len()];
+    for slot in pigkill::suite::Slot::ALL {
+        let mut of: Vec<(usize, usize)> = (0..pool.candidates.len())
+            .filter(|&i| pool.candidates[i].slot == slot && !suite.tests.contains(&i))
+            .map(|i| (pool.candidates[i].narrow.len(), i))
+            .collect();
+        of.sort_unstable_by(|a, b| b.cmp(a));
+        for (k, &(_, i)) in of.iter().enumerate() {
+            rank[i] = k;
+        }
+    }
+    let mut swaps: Vec<(isize, usize, usize, bool, bool)> = Vec::new();
+    for (i, c) in pool.candidates.iter().enumerate() {
+        if suite.tests.contains(&i) {
+            continue;
+        }
+        for (place, &t) in suite.tests.iter().enumerate() {
+            let was = &pool.candidates[t];
+            if was.slot != c.slot {
+                continue;
+            }
+            let net = net_gain(c, was);
+            if net <= 0 {
+                continue;
+            }
+            let mut cat = pigkill::suite::MutantSet::new();
+            let mut ev = Vec::new();
+            for (p, &u) in suite.tests.iter().enumerate() {
+                let d = if p == place { c } else { &pool.candidates[u] };
+                cat.union_with(&d.exposes);
+                ev.extend(d.case.events.iter());
+            }
+            let all_cat = suite.exposed().is_subset(&cat);
+            let all_ev = suite.events().iter().all(|e| ev.contains(&e));
+            swaps.push((net, i, place, all_cat, all_ev));
+        }
+    }
+    swaps.sort_unstable_by(|a, b| b.cmp(a));
+    for &(net, i, place, cat, ev) in swaps.iter().take(12) {
+        let c = &pool.candidates[i];
+        println!(
+            "swap +{net}: candidate {i} ({}{}, {} known, rank {}, weighed {}) for test {place}; catalogue kept {cat}, events kept {ev}",
+            c.slot.name(),
+            if c.splice.is_some() { " variant" } else { "" },
+            c.narrow.len(),
+            rank[i],
+            c.known.len()
+        );
+    }
+    // How much a game fires and exposes by how long it lasts.
+    let mut by_turns: BTreeMap<(String, u32), (usize, usize, usize)> = BTreeMap::new();
+    for c in &pool.candidates {
+        let bucket = 32 - c.turns.max(1).leading_zeros();
+        let kind = if c.splice.is_some() {
+            "variant"
+        } else {
+            c.slot.name()
+        };
+        let e = by_turns.entry((kind.to_string(), bucket)).or_default();
+        e.0 += 1;
+        e.1 += c.fires.len();
+        e.2 += c.case.game.pig_count();
+    }
+    for ((kind, bucket), (n, fires, pigs)) in &by_turns {
+        println!(
+            "turns < 2^{bucket:2} {kind:10}: {n:5} candidates, {:6.0} rules fire, {:.1} pigs",
+            *fires as f64 / *n as f64,
+            *pigs as f64 / *n as f64
+        );
+    }
+    for &t in &suite.tests {
+        let c = &pool.candidates[t];
+        println!(
+            "test {} {}: {} pigs, {} deck, {} turns, {} fire, {} exposed",
+            c.slot.name(),
+            c.case.profile.name(),
+            c.case.game.pig_count(),
+            c.case.game.deck().len(),
+            c.turns,
+            c.fires.len(),
+            c.narrow.len()
+        );
+    }
 }

@@ -33,7 +33,7 @@ pub use exposure::{exposes, MutantSet};
 pub use pool::{shape_len, Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
 pub use select::{build, Suite, SuiteOptions};
 
-use pigkill_engine::{Budget, Game, Outcome, StrategyEngine};
+use pigkill_engine::{Budget, Event, Game, Outcome, StrategyEngine};
 use pigkill_generators::{game_seed, generate_ending_steered, GenerateError, Profile, Steer};
 
 use crate::coverage::{rule_events, RuleSet};
@@ -55,6 +55,11 @@ pub struct JudgeCase {
     pub rejected: u32,
     /// The rule events it exercises (on the strategy engine's trace).
     pub events: RuleSet,
+    /// How many cards from the deck's top the game draws: the whole deck
+    /// when its last card comes to be drawn again (the statement's
+    /// last-card rule). A change to a deck card below these changes
+    /// nothing.
+    pub drawn: usize,
 }
 
 /// Why no judge case could be made.
@@ -143,6 +148,21 @@ pub fn judge_case_of(game: Game, profile: Profile, seed: u64) -> Result<JudgeCas
     }
 }
 
+/// How many cards from the top of `game`'s deck the trace `events` draws
+/// (see [`JudgeCase::drawn`]).
+fn drawn(game: &Game, events: &[Event]) -> usize {
+    let mut drawn = 0;
+    for event in events {
+        if let Event::Draw { last_card, .. } = event {
+            if *last_card {
+                return game.deck().len();
+            }
+            drawn += 1;
+        }
+    }
+    drawn.min(game.deck().len())
+}
+
 /// The judge case of `game`, whose outcome on the strategy engine is
 /// `outcome`: checked against the reference, and traced once.
 fn checked(
@@ -159,6 +179,7 @@ fn checked(
     }
     let (_, events) = play_traced(left, &game, Budget::default());
     Ok(JudgeCase {
+        drawn: drawn(&game, &events),
         events: rule_events(&game, &events),
         game,
         outcome,

@@ -213,8 +213,8 @@ pub enum Variation {
         /// The first deck card taken from the other game.
         at: usize,
     },
-    /// `count` cards (starting hand cards, or deck cards among the top
-    /// [`SPLICE_WITHIN`]), each replaced by a card drawn from the other
+    /// `count` cards (starting hand cards, or deck cards among those the
+    /// game draws), each replaced by a card drawn from the other
     /// game's deck: the rest of the game is the same, so it keeps more
     /// of what the candidate exposes than a new tail does.
     Cards {
@@ -230,10 +230,6 @@ pub enum Variation {
         seat: usize,
     },
 }
-
-/// How many cards from the top a variant's deck keeps at most: the cards
-/// a small game draws (a cut further down would change nothing).
-pub const SPLICE_WITHIN: usize = 96;
 
 /// One variant in this many takes a new tail ([`Variation::Tail`]); the
 /// others change cards ([`Variation::Cards`]).
@@ -367,10 +363,10 @@ impl Pool {
     /// one in [`SEATS_ONE_IN`] of a game of fewer than ten pigs is the game
     /// with a pig more (since session 11). Of the rest,
     /// one in [`TAILS_ONE_IN`] is its pigs and hands, and its deck down to
-    /// a random card, from there on the deck of another candidate of its
-    /// slot kind (so its cards stay within the subtask); the others are its
-    /// game with one or two cards (of the starting hands or the deck's top)
-    /// replaced by cards of another candidate of its slot kind (seeds 1, 2
+    /// a random card of those its game draws, from there on the deck of
+    /// another candidate of its slot kind (so its cards stay within the
+    /// subtask); the others are its game with one or two cards (of the
+    /// starting hands or of the deck cards its game draws) replaced by cards of another candidate of its slot kind (seeds 1, 2
     /// and 7: 426, 362 and 437 live rules left unexposed, from 448, 376
     /// and 459 with tails alone; two in three card variants: 427, 377,
     /// 383). A variant plays as the candidate did until a changed card
@@ -411,12 +407,11 @@ impl Pool {
                         count: 1 + ((r >> 28) % MAX_CARDS_CHANGED) as usize,
                     }
                 } else {
-                    let top = base.case.game.deck().len().min(SPLICE_WITHIN);
                     Variation::Tail {
-                        at: ((r >> 32) as usize) % (top + 1),
+                        at: ((r >> 32) as usize) % tail_cuts(&base.case),
                     }
                 };
-                let (pigs, cards) = vary(&base.case.game, &donor.case.game, how, r);
+                let (pigs, cards) = vary(&base.case, &donor.case.game, how, r);
                 let name = format!("{} variant {index}", base.slot.name());
                 let game = Game::new(pigs, cards).map_err(|e| format!("{name}: {e}"))?;
                 match judge_case_of(game, base.case.profile, base.case.seed) {
@@ -512,10 +507,32 @@ impl Pool {
     }
 }
 
+/// How many cards from the top of `case`'s deck a variant may change:
+/// the cards its game draws ([`JudgeCase::drawn`]; a change below them
+/// would change nothing), at least one.
+fn reached(case: &JudgeCase) -> usize {
+    case.drawn.max(1)
+}
+
+/// How many places a [`Variation::Tail`] of `case` may cut its deck at:
+/// before each card its game draws, and, when it draws the whole deck
+/// (its last card repeats), at its end too (the other game's deck then
+/// goes on where it stopped).
+fn tail_cuts(case: &JudgeCase) -> usize {
+    let top = reached(case);
+    if top >= case.game.deck().len() {
+        top + 1
+    } else {
+        top
+    }
+}
+
 /// The pigs and deck of a variant of `base` ([`Variation`]), with cards
 /// of `donor` (a game of the same slot kind, so that the variant's cards
 /// stay within the subtask); `r` chooses which cards.
-fn vary(base: &Game, donor: &Game, how: Variation, r: u64) -> (Vec<PigSetup>, Vec<Card>) {
+fn vary(base: &JudgeCase, donor: &Game, how: Variation, r: u64) -> (Vec<PigSetup>, Vec<Card>) {
+    let top = reached(base);
+    let base = &base.game;
     let mut pigs = base.pigs().to_vec();
     let deck = base.deck();
     match how {
@@ -526,7 +543,6 @@ fn vary(base: &Game, donor: &Game, how: Variation, r: u64) -> (Vec<PigSetup>, Ve
         }
         Variation::Cards { count } => {
             let mut cards = deck.to_vec();
-            let top = deck.len().min(SPLICE_WITHIN);
             let from = donor.deck();
             for k in 0..count {
                 let q = splitmix64(r, 1 + k as u64);
