@@ -25,7 +25,13 @@ src=$(dirname "$0")/contestant.cpp
 cxx=${CXX:-g++}
 mkdir -p "$dir"
 "$cxx" -O2 -std=c++17 -o "$dir/contestant" "$src"
-sed -n "s,^//   ${kind}_\\([A-Z0-9_]*\\) .*,\\1,p" "$src" | while read -r define; do
+# The switches: MISTAKE_ ones are listed at the top of the source, NARROW_
+# ones in narrow-switches.txt beside it.
+case $kind in
+    MISTAKE) list=$src; pattern="^//   ${kind}_" ;;
+    NARROW) list=$(dirname "$0")/narrow-switches.txt; pattern="^  ${kind}_" ;;
+esac
+sed -n "s,${pattern}\\([A-Z0-9_]*\\) .*,\\1,p" "$list" | while read -r define; do
     id=$(echo "$define" | tr 'A-Z_' 'a-z-')
     "$cxx" -O2 -std=c++17 "-D${kind}_$define" -o "$dir/$prefix-$id" "$src"
     echo "$dir/$prefix-$id"
