@@ -30,6 +30,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.reward_since_kill = false;
             self.crossbow_since_kill = false;
             self.played_since_kill = false;
+            self.first_play = true;
             self.kill_dodged = false;
             self.phase_hp = self.hp[pig];
             self.duel_played = false;
@@ -161,6 +162,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             } else {
                 0
             };
+            if !D::PLAIN {
+                self.first_play = false;
+            }
         }
     }
 
@@ -643,10 +647,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         } else {
             Way::Forward
         };
-        let from = if start == Choice(1) {
-            self.n - 1
-        } else {
-            player
+        let from = match start {
+            Choice(1) => self.n - 1,
+            Choice(3) => self.next_seat(player),
+            _ => player,
         };
         let mut pig = from;
         // The last seat the walk reaches before the player's own (for a
@@ -655,7 +659,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             _ if D::PLAIN => player,
             Choice(1) if player == self.n - 1 => player - 1,
             Choice(1) => self.n - 1,
-            Choice(2) => self.next_seat(player),
+            Choice(2) | Choice(3) => self.next_seat(player),
             _ => self.previous_seat(player),
         };
         // Once the game is decided (a deviating run may go on): whether the

@@ -70,6 +70,9 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// Whether the pig whose turn it is played another card since its
     /// last kill this phase (for contexts only).
     pub(crate) played_since_kill: bool,
+    /// Whether the play phase under way has not yet gone past its first
+    /// card (for contexts only).
+    pub(crate) first_play: bool,
     /// Whether the last kill of the pig whose turn it is was dodged (for
     /// contexts only).
     pub(crate) kill_dodged: bool,
@@ -270,6 +273,7 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             reward_since_kill: false,
             crossbow_since_kill: false,
             played_since_kill: false,
+            first_play: false,
             kill_dodged: false,
             rewarding: false,
             dead_hand: Default::default(),
@@ -621,6 +625,17 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
         );
         put!(TurnPigRevealed, self.revealed[current]);
         put!(PlayedSinceKill, actor == current && self.played_since_kill);
+        put!(
+            FirstPlay,
+            actor == current && self.in_phase && self.first_play
+        );
+        put!(
+            ActorOnlyRebel,
+            self.role[actor] == Role::Rebel
+                && !(0..self.n).any(|pig| {
+                    pig != actor && self.alive[pig] && self.role[pig] == Role::Rebel
+                })
+        );
         if let (Some(subject), Some(trick)) = (point.subject, self.trick) {
             // The card that answers the trick: a kill for a duel or an
             // invasion, a dodge for a kill or a volley.

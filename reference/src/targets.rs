@@ -25,6 +25,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// Whether `player` is hostile to `pig` (would kill or duel it with `card`).
     fn hostile(&mut self, player: Seat, pig: Seat, card: Card) -> bool {
         let rule = self.would_attack(player, pig);
+        if D::PLAIN {
+            return rule;
+        }
         let point = Point::new(DecisionKind::Hostile, player, Choice(u8::from(rule)))
             .about(pig)
             .with_card(card);
@@ -34,7 +37,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         } else {
             0
         };
-        self.decide_if(point, Choice(1), |_| wrapped)
+        match self.decide(point, |_| wrapped) {
+            Choice(1) => true,
+            // Asked the other way round: whether `pig` would attack `player`.
+            Choice(2) => self.would_attack(pig, player),
+            _ => false,
+        }
     }
 
     /// The first living pig after `player` going forward that it is hostile to.
@@ -111,11 +119,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return Some(seat);
             }
             // Whether the kill looks further: on, back to the previous
-            // living pig (distance both ways), or to the lord (a rebel's).
+            // living pig (distance both ways), to the lord (a rebel's), or
+            // one pig further only (a reach of 2).
             let previous = self.living_from(player, Way::Backward);
             let back = previous != seat && previous != player;
             let lord = self.role[player] == Role::Rebel && seat != 0 && self.alive[0];
-            let legal = 0b0011 | if back { 0b0100 } else { 0 } | if lord { 0b1000 } else { 0 };
+            let second = self.next_alive(seat);
+            let reach = second != seat && second != player;
+            let legal = 0b0_0011
+                | if back { 0b0_0100 } else { 0 }
+                | if lord { 0b0_1000 } else { 0 }
+                | if reach { 0b1_0000 } else { 0 };
             let further = Point::new(DecisionKind::KillPastFriend, player, Choice(0))
                 .about(seat)
                 .legal(legal);
@@ -127,6 +141,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         .then_some(previous)
                 }
                 Choice(3) => return Some(0),
+                Choice(4) => return self.hostile(player, second, Card::Kill).then_some(second),
                 _ => return None,
             }
         }

@@ -1983,3 +1983,179 @@ fn a_duels_death_is_credited_to_its_winner_and_a_deviation_may_credit_only_hits_
         "MP\n\nDEAD\nDEAD\n"
     );
 }
+
+// Session 13 (vocabD): alternatives from the audit of every decision
+// point against generic misreadings (docs/decision-audit.md).
+
+#[test]
+fn an_invasion_started_one_seat_late_asks_the_next_pig_last() {
+    // "An invasion ... asks every other living pig in turn, starting from
+    // the pig after its player." Nobody holds a kill or a peach. ZP2's
+    // four invasions hurt ZP3, FP4 and MP once each; at the fourth, ZP3
+    // dies first, then FP4, the last rebel: MP wins at 1 HP before it is
+    // asked (ZP2 gets no reward: the game is over).
+    let game = game("4 6\nMP D D D D\nZP N N N N\nZP D D D D\nFP D D D D\nD D D D D D\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let start = find(&log, DecisionKind::AreaStart, |_| true);
+    assert_eq!((start.turn, start.actor, start.rule), (2, 1, Choice(0)));
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD D D D D D\nD D\nDEAD\nDEAD\n".to_string())
+    );
+    // A walk that starts one seat late asks FP4, MP, then ZP3: at the
+    // fourth invasion FP4 dies first and ends the game; ZP3 lives.
+    assert_eq!(
+        with_rule(&game, DecisionKind::AreaStart, &[], 3),
+        "MP\nD D D D D D\nD D\nD D D D\nDEAD\n"
+    );
+    // Going backward asks MP first: MP dies at the fourth, and the rebel
+    // wins (the alternatives tell the two walks apart).
+    assert!(with_rule(&game, DecisionKind::AreaStart, &[], 2).starts_with("FP\n"));
+}
+
+#[test]
+fn a_kill_that_reaches_one_pig_too_far_hits_the_second_living_pig() {
+    // "A kill's target is the next living pig (distance 1)." FP2's next
+    // living pig is FP3, no enemy: after its two duels at MP (MP at 2 HP)
+    // its kill has no target and stays in its hand. FP3's two duels then
+    // kill MP.
+    let game = game("3 1\nMP D D D D\nFP F F K D\nFP F F D D\nD\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let further = find(&log, DecisionKind::KillPastFriend, |d| d.actor == 1);
+    assert_eq!((further.turn, further.subject), (2, Some(2)));
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nK D D D\nD D D D\n".to_string())
+    );
+    // Reaching distance 2, FP2 kills MP, its second living pig: MP dodges
+    // (it holds six D), and the kill is gone from FP2's hand.
+    assert_eq!(
+        with_rule(&game, DecisionKind::KillPastFriend, &[], 4),
+        "FP\nDEAD\nD D D\nD D D D\n"
+    );
+}
+
+#[test]
+fn a_chain_that_allows_only_one_counter_lets_the_cancelling_nullify_stand() {
+    // "Any pig may in turn cancel a nullify with another": FP2's first
+    // duel at MP is nullified by MP, cancelled by FP2, nullified again by
+    // MP (three J: cancelled); MP's last J cancels the second duel. In
+    // turn 3 MP's four duels kill FP2 (no kill), with D left.
+    let game = game("2 1\nMP J J D J\nFP J D D D\nF\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let counter = find(&log, DecisionKind::CounterRound, |d| {
+        d.context.has(Feature::CounterRound)
+    });
+    assert_eq!((counter.actor, counter.rule), (1, Choice(0)));
+    assert_eq!(reference_text(&game), Ok("MP\nD\nDEAD\n".to_string()));
+    // No round once a nullify was cancelled: FP2's J stands, the duel
+    // hurts MP (no kill), and MP keeps a J to the end.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::CounterRound,
+            &[(Feature::CounterRound, true)],
+            1
+        ),
+        "MP\nD J\nDEAD\n"
+    );
+}
+
+#[test]
+fn the_last_rebel_eats_its_peach_like_any_dying_pig() {
+    // "A dying pig eats a peach from its hand if it has one." MP's four
+    // duels in turn 3 bring FP2, the only rebel, to 0 HP: it eats its P
+    // and its duels in turn 4 kill MP (at 2 HP since turn 2).
+    let game = game("2 1\nMP D D D D\nFP P D D D\nF\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let eat = find(&log, DecisionKind::EatPeach, |d| d.actor == 1);
+    assert!(eat.context.has(Feature::ActorOnlyRebel));
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nD D D\n".to_string()));
+    // A program that lets the last rebel die at once: MP wins.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::EatPeach,
+            &[(Feature::ActorOnlyRebel, true)],
+            1
+        ),
+        "MP\nD D D D\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_play_phase_goes_on_after_its_first_card() {
+    // "After a card is played the pig scans its hand again from the
+    // left." FP2 duels MP twice in turn 2 (MP at 2 HP); MP's four duels in
+    // turn 3 kill FP2 (no kill).
+    let game = game("2 1\nMP D D D D\nFP D D D D\nF\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let goes_on = find(&log, DecisionKind::PhaseGoesOn, |d| d.actor == 1);
+    assert!(goes_on.context.has(Feature::FirstPlay));
+    assert_eq!(reference_text(&game), Ok("MP\nD D D D\nDEAD\n".to_string()));
+    // A phase that ends after its first card: one duel a turn each, MP
+    // (first hurt) dies in turn 8; FP2 played four of its eight F.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::PhaseGoesOn,
+            &[(Feature::FirstPlay, true)],
+            1
+        ),
+        "FP\nDEAD\nD D D D F F F F\n"
+    );
+}
+
+#[test]
+fn hostility_asked_the_other_way_round_makes_the_lord_attack_an_unrevealed_rebel() {
+    // "MP attacks a revealed FP or a pig it suspects." FP2 is neither in
+    // turn 1: MP plays nothing. FP2's two duels in turn 2 reveal it (MP
+    // gives up two kills, FP2 has none: FP2 at 2 HP); in turn 3 MP kills
+    // (dodged) and its duels kill FP2, with K F F left.
+    let game = game("2 1\nMP K K K K\nFP D D D D\nF\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let first = find(&log, DecisionKind::Hostile, |d| d.actor == 0);
+    assert_eq!(
+        (first.turn, first.subject, first.rule),
+        (1, Some(1), Choice(0))
+    );
+    assert_eq!(reference_text(&game), Ok("MP\nK F F\nDEAD\n".to_string()));
+    // Asked whether FP2 would attack MP (it would: MP is the lord), MP
+    // kills (dodged) and duels FP2 twice in turn 1; FP2's duels in turn 2
+    // then cost MP two kills and FP2 its last 2 HP.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Hostile, &[], 2),
+        "MP\nK\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_nullify_round_held_only_for_the_first_pig_an_invasion_reaches() {
+    // "Before a trick takes effect on a pig, a nullify round is held."
+    // FP2's first invasion in turn 2 reaches FP3 (hurt), then MP: MP
+    // nullifies to protect itself, FP3 cancels it and reveals, and MP is
+    // hurt. FP2 kills FP3 with its second invasion (reward N N N) and MP
+    // with three more.
+    let game = game("3 1\nMP D J D D\nFP D D D D\nFP D D J D\nN\n");
+    let (_, log) = decisions(&game, Budget::default());
+    let held = find(&log, DecisionKind::NullifyHeld, |d| {
+        d.turn == 2 && d.subject == Some(0)
+    });
+    assert!(!held.context.has(Feature::SubjectIsNext));
+    assert_eq!(
+        reference_text(&game),
+        Ok("FP\nDEAD\nD D D D N\nDEAD\n".to_string())
+    );
+    // Held only for the pig right after the player: MP is not asked while
+    // FP3 lives, keeps its J for the first invasion after FP3's death, and
+    // FP2 needs one more invasion (FP3 dies with its J).
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::NullifyHeld,
+            &[(Feature::SubjectIsNext, false)],
+            1
+        ),
+        "FP\nDEAD\nD D D D\nDEAD\n"
+    );
+}

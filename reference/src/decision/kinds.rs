@@ -304,6 +304,10 @@ features! {
         "the other pig revealed by playing a nullify, and has played no kill or duel since",
         "{s} revealed by a nullify and has played no kill or duel",
         "{s} did not reveal by a nullify, or has played a kill or duel since";
+    ActorOnlyRebel, "actor-only-rebel", "the pig is the only rebel alive (the last of the rebels)",
+        "{a} is the only rebel alive", "{a} is not the only rebel alive";
+    FirstPlay, "first-play", "the pig's play phase is at its first card (none played before it this phase)",
+        "{a} plays its first card of this phase", "{a} has already played a card this phase";
 }
 
 // A feature set is a 128-bit mask.
@@ -489,7 +493,7 @@ kinds! {
         ["not playable: the scan passes it", "playable: the pig plays it (a kill, if it has a target)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, CardPeach, CardKill, CardInvasion,
          CardVolley, CardCrossbow, ActorHpFull, ActorHpOne, ActorCrossbow, KillPlayed, TwoAlive,
-         ActorHpTwo, ActorHpOneBelowFull, CardDuel, DuelPlayed],
+         ActorHpTwo, ActorHpOneBelowFull, CardDuel, DuelPlayed, FirstPlay],
         VARIES;
     KillFlagReset, "kill-flag-reset", TURN,
         "a play phase begins after a phase that played a kill: does its own kill limit start afresh?",
@@ -519,7 +523,7 @@ kinds! {
         "after this play, where does the next scan of the hand start?",
         ["at the leftmost card", "at the played card's place"],
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
-         CardVolley, CardCrossbow, Nullified, DeathInResolution, ActorCrossbow],
+         CardVolley, CardCrossbow, Nullified, DeathInResolution, ActorCrossbow, FirstPlay],
         YES;
     ScanPasses, "scan-passes", TURN,
         "the scan meets a card the pig may not play now: does it look on to the next card?",
@@ -532,7 +536,7 @@ kinds! {
         ["yes: it scans its hand again", "no: the phase ends"],
         [ActorLord, ActorLoyalist, ActorRebel, CardPeach, CardKill, CardDuel, CardInvasion,
          CardVolley, CardCrossbow, Nullified, DeathInResolution, ActorRescued, KillDodged,
-         ActorHpOne],
+         ActorHpOne, FirstPlay],
         YES;
     KillUsesLimit, "kill-uses-limit", TURN,
         "the pig's kill is resolved, and it has no crossbow: does the kill use up the phase's one kill?",
@@ -548,7 +552,8 @@ kinds! {
         YES;
     Hostile, "hostile", TARGETS,
         "would the pig kill or duel this other pig?",
-        ["no: not an enemy it attacks", "yes: an enemy it attacks"],
+        ["no: not an enemy it attacks", "yes: an enemy it attacks",
+         "as asked the other way round: yes when the other pig would attack the pig"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectLord, SubjectLoyalist,
          SubjectRebel, SubjectRevealed, SubjectSuspected, SubjectIsNext, CardKill, CardDuel,
          SubjectNextSeat, Wrapped, SubjectRevealedThisTurn, SubjectOnceSuspected,
@@ -571,7 +576,8 @@ kinds! {
         "the next living pig is no enemy: does the kill look further for one?",
         ["no: there is no kill target", "yes: the first enemy going forward, at any distance",
          "yes: the previous living pig, if an enemy (distance counts both ways)",
-         "yes: the lord, at any distance"],
+         "yes: the lord, at any distance",
+         "yes: the second living pig, if an enemy (the kill reaches distance 2)"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          SubjectRevealed, SubjectSuspected, ActorCrossbow, TwoAlive],
         YES;
@@ -646,7 +652,8 @@ kinds! {
     AreaStart, "area-start", RESPONSES,
         "from which pig does an invasion or volley start?",
         ["the pig after its player", "pig 1 (the lord)",
-         "the pig before its player, going backward"],
+         "the pig before its player, going backward",
+         "the second pig after its player, going round: the pig right after the player is asked last"],
         [ActorLord, ActorLoyalist, ActorRebel, CardInvasion, CardVolley, TwoAlive],
         YES;
     AreaAsks, "area-asks", RESPONSES,
@@ -693,7 +700,7 @@ kinds! {
         "is a nullify round held for this trick on this pig?",
         ["yes", "no: the trick cannot be nullified"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
-         SubjectRevealed, CardDuel, CardInvasion, CardVolley],
+         SubjectRevealed, CardDuel, CardInvasion, CardVolley, SubjectIsNext],
         YES;
     NullifyRoundStart, "nullify-round-start", NULLIFY,
         "where does this nullify round start?",
@@ -732,7 +739,8 @@ kinds! {
     CounterRound, "counter-round", NULLIFY,
         "a nullify was just played: is a new round held to cancel it?",
         ["yes", "no: the chain stops and this nullify stands"],
-        [Protecting, ActorLord, ActorLoyalist, ActorRebel, CardDuel, CardInvasion, CardVolley],
+        [Protecting, ActorLord, ActorLoyalist, ActorRebel, CardDuel, CardInvasion, CardVolley,
+         CounterRound, ChainTwo],
         YES;
     ChainOutcome, "chain-outcome", NULLIFY,
         "a chain of two or more nullifies ended: is the trick cancelled on its pig?",
@@ -753,7 +761,8 @@ kinds! {
         "the damaged pig is at exactly 0 HP: is it dying?",
         ["yes: at 0 HP or less it is dying", "no: it is dying only below 0 HP"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
-         TrickKill, TrickDuel, TrickInvasion, TrickVolley, TrickArea, OwnTurn, ActorHoldsPeach],
+         TrickKill, TrickDuel, TrickInvasion, TrickVolley, TrickArea, OwnTurn, ActorHoldsPeach,
+         ActorOnlyRebel],
         YES;
     EatPeach, "eat-peach", DAMAGE,
         "the pig is dying and holds a peach: does it eat it?",
@@ -762,7 +771,7 @@ kinds! {
          "yes: back to 1 HP, but the peach is not discarded (it stays in the hand)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, OwnTurn, SubjectIsActor,
          SubjectLord, SubjectLoyalist, SubjectRebel, TrickKill, TrickDuel, TrickInvasion,
-         TrickVolley, ActorRescuedThisTurn],
+         TrickVolley, ActorRescuedThisTurn, ActorOnlyRebel],
         YES;
     RescueCounts, "rescue-counts", DAMAGE,
         "the source brought a rebel, or the lord a loyalist, to dying, and a peach saved it: is the source rewarded or penalised all the same?",

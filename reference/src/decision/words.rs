@@ -397,6 +397,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} does not attack {s} with {card}",
                 "{a} attacks {s} with {card}",
+                "{a} attacks {s} with {card} when {s} would attack {a} (hostility asked the other way round)",
             ],
             &[
                 F::ActorLord,
@@ -428,6 +429,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{card} of {a} goes to the first enemy going forward, at any distance",
                 "{card} of {a} goes to the previous living pig if an enemy: distance counts both ways",
                 "{card} of {a} goes to the lord, at any distance",
+                "{card} of {a} reaches one pig further: the second living pig, if an enemy",
             ],
             &[],
         ),
@@ -522,6 +524,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{card} of {a} starts from the pig after it",
                 "{card} of {a} starts from pig 1",
                 "{card} of {a} goes backward, from the pig before it",
+                "{card} of {a} starts one seat late, from the second pig after it: the pig right after it is asked last",
             ],
             &[],
         ),
