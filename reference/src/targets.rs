@@ -28,9 +28,14 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         if D::PLAIN {
             return rule;
         }
+        // Hostility asked the other way round is an alternative only where
+        // the answer differs from the rules' (elsewhere it changes nothing).
+        let reversed = self.would_attack(pig, player);
+        let legal = 0b011 | if reversed == rule { 0 } else { 0b100 };
         let point = Point::new(DecisionKind::Hostile, player, Choice(u8::from(rule)))
             .about(pig)
-            .with_card(card);
+            .with_card(card)
+            .legal(legal);
         // Going forward from the player, a lower seat is reached past the last.
         let wrapped = if pig < player {
             Feature::Wrapped.bit()
@@ -40,7 +45,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         match self.decide(point, |_| wrapped) {
             Choice(1) => true,
             // Asked the other way round: whether `pig` would attack `player`.
-            Choice(2) => self.would_attack(pig, player),
+            Choice(2) => reversed,
             _ => false,
         }
     }

@@ -238,7 +238,14 @@ pub fn find(
     // every recorded feature would only be rivals that fresh games must
     // tell apart.
     let abduced = if solution.is_some() && options.learning > 0 {
-        abduce::rules_reproducing(first, options, deadline)
+        // A share of the budget of its own, however much the instances
+        // spent (their pairs may spend it all on a game of many
+        // decisions, and a rule is what such a game needs).
+        abduce::rules_reproducing(
+            first,
+            options,
+            deadline.renewed(options, learning_share(options)),
+        )
     } else {
         Vec::new()
     };

@@ -114,7 +114,10 @@ pub(crate) trait Decider {
 pub const MAX_TURN_DECISIONS: u32 = 1 << 20;
 
 /// The most events one turn of a deviating run emits before the run gives
-/// up (a bound on the memory a looping deviation can take).
+/// up (a bound on the memory a looping deviation can take). Looked at when
+/// a decision begins: a loop the deviations made goes through decisions
+/// (a stretch of the engine that asks none is the rules' own code, which
+/// ends), so that is where giving up can end it.
 pub const MAX_TURN_EVENTS: usize = 1 << 20;
 
 /// The plain rules: the rules' choice everywhere, at no cost.
