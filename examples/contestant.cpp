@@ -2089,6 +2089,9 @@ void fightDuel(int p, int t) {
     }
     if (false)
 #endif
+#ifdef NARROW_B13_28
+    if (role[p] == MP) role[t] = ZP;  // `role[t] = ZP` written for `==` in the yield test
+#endif
     if (role[p] == MP && role[t] == ZP) {
 #ifdef NARROW_B7_14
         reveal(t);  // it shows its loyalty
@@ -2167,6 +2170,17 @@ void fightDuel(int p, int t) {
             damage(p, t);
             return;
         }
+    }
+#endif
+#ifdef NARROW_B13_29
+    {
+        while (respond(t, 'K') && respond(p, 'K')) {
+        }
+        if (findResponse(t, 'K') < 0)
+            damage(t, p);  // the side found without a K after the loop loses
+        else
+            damage(p, t);
+        return;
     }
 #endif
 #ifdef MISTAKE_DUEL_PLAYER_FIRST
@@ -2472,6 +2486,9 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B7_05
             respond(j, need);  // the J spares the damage, not the discard
+#endif
+#ifdef NARROW_B13_30
+            if (c == 'W') k--;  // the W loop's step to the next pig sits after the resolution: the same pig again
 #endif
             continue;
         }
