@@ -366,6 +366,25 @@ bool b12FromN[MAXN];  // MP's suspicion of the pig came from an N
 #ifdef NARROW_B12_17
 bool b12InDuel;
 #endif
+#ifdef NARROW_B13_15
+bool b13Area;              // an N/W is being resolved
+int b13JLeft[MAXN];        // J each pig held when it was played, less those played since
+#endif
+#ifdef NARROW_B13_22
+int b13KGone[MAXN];        // K discarded in duels, still in the count an N's answer reads
+#endif
+#if defined(NARROW_B13_19) || defined(NARROW_B13_25)
+bool b13InDuel;            // a duel is being fought
+#endif
+#if defined(NARROW_B13_24) || defined(NARROW_B13_26)
+bool b13InKill;            // a kill's damage is being dealt
+#endif
+#ifdef NARROW_B13_07
+bool b13Duel;              // a duel's nullify chain is being held
+#endif
+#ifdef NARROW_B13_12
+int b13Chain;              // J played in the last nullify chain
+#endif
 // ---------- cards ----------
 
 void draw(int p) {
@@ -472,6 +491,9 @@ bool respond(int p, char c) {
     int i = findResponse(p, c);
     if (i < 0) return false;
     removeAt(p, i);
+#ifdef NARROW_B13_11
+    if (c == 'K' && p != current) killUsed = true;  // a K has been used
+#endif
     return true;
 }
 
@@ -614,6 +636,9 @@ bool killHostile(int p, int t) {
 #ifdef NARROW_LOYALIST_KILLS_REVEALED_NON_LOYALIST
     if (role[p] == ZP) return !dead[t] && t != p && revealed[t] && role[t] != ZP;
 #endif
+#ifdef NARROW_B13_04
+    if (role[p] == ZP) return !dead[t] && t != p && revealed[p] && role[t] == FP;
+#endif
     return hostile(p, t);
 }
 
@@ -627,6 +652,13 @@ int killTarget(int p) {
         if (killHostile(p, t)) return t;
     return -1;
 #else
+#ifdef NARROW_B13_01
+    if (role[p] == FP && nextAlive(p) != 0) {
+        for (int t = nextAlive(p); t != p; t = nextAlive(t))
+            if (revealedAs(t, ZP)) return t;  // MP out of reach: the first revealed ZP going forward
+        return -1;
+    }
+#endif
 #ifdef NARROW_LOYALIST_KILL_ANY_DISTANCE
     if (role[p] == ZP) {
         for (int t = nextAlive(p); t != p; t = nextAlive(t))
@@ -928,6 +960,9 @@ void die(int t, int src) {
     else
 #endif
     len[t] = 0;
+#ifdef NARROW_B13_10
+    if (crossbow[t] && !dead[src]) crossbow[src] = true;  // the killer takes up its weapon
+#endif
 #ifdef NARROW_B11_23
     crossbow[src] = false;  // its weapon goes too
 #else
@@ -942,6 +977,9 @@ void die(int t, int src) {
     if (role[t] == MP) {
         over = true;
         winner = FP;
+#ifdef NARROW_B13_16
+        if (t == current) winner = MP;  // (set in the other pigs' turns only)
+#endif
 #ifdef NARROW_B9_10
         if (role[src] != FP) winner = MP;  // the killer's side wins
 #endif
@@ -993,6 +1031,9 @@ void die(int t, int src) {
 #endif
 #ifdef MISTAKE_NO_REWARD_FOR_REBEL_KILLER
         if (role[src] == FP) return;
+#endif
+#ifdef NARROW_B13_25
+        if (b13InDuel) return;  // (the duel's death code has no reward)
 #endif
 #ifdef NARROW_NO_REWARD_FROM_AREA_TRICK
         if (inArea) return;
@@ -1104,6 +1145,9 @@ void die(int t, int src) {
 #ifdef NARROW_NO_PENALTY_IN_DUEL
     if (inDuel) penalty = false;
 #endif
+#ifdef NARROW_B13_24
+    if (b13InKill) penalty = false;  // (the kill's death code has no penalty)
+#endif
 #ifdef NARROW_B8_24
     if (b8InArea) penalty = false;
 #endif
@@ -1129,6 +1173,9 @@ void die(int t, int src) {
     if (penalty) {
 #ifdef NARROW_B11_17
         b11Written[src] = len[src];
+#endif
+#ifdef NARROW_B13_08
+        for (int q = 0; q < n; q++) suspected[q] = false;  // MP starts afresh
 #endif
 #ifndef MISTAKE_NO_PENALTY
 #ifdef NARROW_B7_18
@@ -1201,6 +1248,9 @@ void damage(int t, int src) {
         crossbow[src] = false;
     }
 #endif
+#ifdef NARROW_B13_09
+    crossbow[t] = false;  // dying: the weapon goes first
+#endif
 #ifndef MISTAKE_DYING_SKIPS_PEACH
 #ifdef MISTAKE_NO_RESCUE_OUTSIDE_OWN_TURN
     if (t == current)
@@ -1210,6 +1260,9 @@ void damage(int t, int src) {
 #endif
 #ifdef NARROW_NO_RESCUE_IN_OWN_TURN
     if (t != current)
+#endif
+#ifdef NARROW_B13_26
+    if (!b13InKill)  // (the kill's death code has no rescue)
 #endif
 #ifdef NARROW_B8_23
     if (!b8InDuel)
@@ -1249,6 +1302,13 @@ void damage(int t, int src) {
                 removeAt(t, b11P);
             else
                 hand[t][b11P] = 0;  // a P left behind there is used up
+#elif defined(NARROW_B13_19)
+        int b13P = findResponse(t, 'P');
+        if (b13P >= 0) {
+            if (b13InDuel)
+                len[t] = b13P;  // the duel's rescue: erase(pos), the P and every card right of it
+            else
+                removeAt(t, b13P);
 #else
         if (respond(t, 'P')) {
 #endif
@@ -1546,6 +1606,9 @@ bool nullified(int user, int t, int first = -1) {
             if (k >= b6Alive) break;
 #endif
             int j = (from + k) % n;
+#ifdef NARROW_B13_07
+            if (count == 0 && b13Duel && k > (t - from + n) % n) break;  // from the player up to the target
+#endif
 #ifdef NARROW_B12_16
             if (count > 0) j = (from - k + n) % n;  // a counter round goes back round
 #endif
@@ -1588,6 +1651,9 @@ bool nullified(int user, int t, int first = -1) {
             if (count % 2 == 0 && role[j] == FP && !revealed[j]) continue;
 #endif
             bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
+#ifdef NARROW_B13_06
+            if (count % 2 == 1 && role[j] == ZP) wants = false;
+#endif
 #ifdef NARROW_B12_13
             wants = count == 0 ? wantsProtect(j, t) : wantsAttack(j, t);
 #endif
@@ -1604,7 +1670,17 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
             if (playedJ[j]) continue;
 #endif
+#ifdef NARROW_B13_15
+            if (b13Area && b13JLeft[j] <= 0) continue;
+#endif
             int i = findResponse(j, 'J');
+#ifdef NARROW_B13_23
+            for (int s = len[j] - 1; s > i && i >= 0; s--)
+                if (hand[j][s] == 'J') {
+                    i = s;  // rfind: the rightmost J
+                    break;
+                }
+#endif
 #ifdef NARROW_WILLING_REVEALS_WITHOUT_J
             if (i < 0 && count == 0 && role[j] != MP) reveal(j);
 #endif
@@ -1654,6 +1730,9 @@ bool nullified(int user, int t, int first = -1) {
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B13_15
+            if (b13Area) b13JLeft[j]--;
+#endif
 #ifdef NARROW_B12_04
             if (j == 0) b12LordShown = true;
 #endif
@@ -1706,6 +1785,9 @@ bool nullified(int user, int t, int first = -1) {
         from = found;
 #endif
     }
+#ifdef NARROW_B13_12
+    b13Chain = count;
+#endif
 #ifdef NARROW_DUEL_CANCELLED_BY_ANY_J
     chainLength = count;
 #endif
@@ -1855,12 +1937,18 @@ void playKill(int p, int t) {
 #ifdef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
     if (role[p] != MP) reveal(p, true);
 #endif
+#if defined(NARROW_B13_24) || defined(NARROW_B13_26)
+    b13InKill = true;
+#endif
 #ifdef NARROW_B11_10
     b11InKill = true;
     damage(t, p);
     b11InKill = false;
 #else
     damage(t, p);
+#endif
+#if defined(NARROW_B13_24) || defined(NARROW_B13_26)
+    b13InKill = false;
 #endif
 #ifdef NARROW_KILL_FLAG_CLEARED_BY_TARGET_DEATH
     if (dead[t]) killUsed = false;
@@ -1870,6 +1958,12 @@ void playKill(int p, int t) {
 void fightDuel(int p, int t);
 
 void playDuel(int p, int t) {
+#ifdef NARROW_B13_07
+    b13Duel = true;
+#endif
+#ifdef NARROW_B13_14
+    bool b13Sus = suspected[p];  // MP drops its suspicion once the duel is fought
+#endif
 #ifdef NARROW_B12_04
     if (p == 0) b12LordShown = true;
 #endif
@@ -1899,6 +1993,9 @@ void playDuel(int p, int t) {
     if (!suspected[p])
 #endif
     if (role[p] != MP) reveal(p);
+#endif
+#ifdef NARROW_B13_14
+    suspected[p] = b13Sus;
 #endif
 #ifdef NARROW_B5_07
     if (dead[t]) return;  // nobody to fight
@@ -1932,9 +2029,21 @@ void playDuel(int p, int t) {
         b11PhaseOver = true;  // the duel is off
         return;
     }
+#elif defined(NARROW_B13_05)
+    if (nullified(p, t)) {
+        int f = findResponse(p, 'f');
+        if (f >= 0) hand[p][f] = 'F';  // not fought: still in the hand
+        return;
+    }
 #else
     if (nullified(p, t)) return;
 #endif
+#endif
+#ifdef NARROW_B13_03
+    if (!over && role[p] != FP && duelTarget(p) >= 0) t = duelTarget(p);  // looked up again after the J round
+#endif
+#ifdef NARROW_B13_14
+    suspected[p] = false;
 #endif
 #ifdef NARROW_B12_23
     if (!over && nullified(p, p)) return;  // the duel hurts its player too
@@ -1954,12 +2063,18 @@ void playDuel(int p, int t) {
 
 void fightDuel(int p, int t) {
 #else
+#if defined(NARROW_B13_19) || defined(NARROW_B13_25)
+    b13InDuel = true;
+#endif
 #ifdef NARROW_B6_05
     b6InDuel = true;
 #endif
     fightDuel(p, t);
 #ifdef NARROW_B6_05
     b6InDuel = false;
+#endif
+#if defined(NARROW_B13_19) || defined(NARROW_B13_25)
+    b13InDuel = false;
 #endif
 }
 
@@ -1973,6 +2088,9 @@ void fightDuel(int p, int t) {
         return;
     }
     if (false)
+#endif
+#ifdef NARROW_B13_28
+    if (role[p] == MP) role[t] = ZP;  // `role[t] = ZP` written for `==` in the yield test
 #endif
     if (role[p] == MP && role[t] == ZP) {
 #ifdef NARROW_B7_14
@@ -2052,6 +2170,17 @@ void fightDuel(int p, int t) {
             damage(p, t);
             return;
         }
+    }
+#endif
+#ifdef NARROW_B13_29
+    {
+        while (respond(t, 'K') && respond(p, 'K')) {
+        }
+        if (findResponse(t, 'K') < 0)
+            damage(t, p);  // the side found without a K after the loop loses
+        else
+            damage(p, t);
+        return;
     }
 #endif
 #ifdef MISTAKE_DUEL_PLAYER_FIRST
@@ -2134,6 +2263,12 @@ void fightDuel(int p, int t) {
 #ifdef MISTAKE_DUEL_KILL_COUNTS_AS_PLAYED
             if (cur == p) killUsed = true;
 #endif
+#ifdef NARROW_B13_20
+            if (cur == t && p == 0 && !revealed[t]) reveal(t);  // a K against MP shows hostility
+#endif
+#ifdef NARROW_B13_22
+            b13KGone[cur]++;
+#endif
             cur = other;
             continue;
         }
@@ -2183,6 +2318,16 @@ void b11InvasionHurt(int t, int src) {
 #endif
 void playArea(int p, char c) {
     char need = (c == 'N') ? 'K' : 'D';
+#ifdef NARROW_B13_15
+    b13Area = true;
+    for (int q = 0; q < n; q++) {
+        b13JLeft[q] = 0;
+        for (int s = 0; s < len[q]; s++) b13JLeft[q] += hand[q][s] == 'J';
+    }
+#endif
+#ifdef NARROW_B13_07
+    b13Duel = false;
+#endif
 #ifdef NARROW_B12_17
     b12InDuel = false;
 #endif
@@ -2250,6 +2395,12 @@ void playArea(int p, char c) {
     b7InArea = true;
     for (int q = 0; q < n; q++) b7AreaJ[q] = false;
 #endif
+#ifdef NARROW_B13_17
+    int b13Last = p;  // the pig resolved before
+#endif
+#ifdef NARROW_B13_18
+    bool b13First = true;
+#endif
 #if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
 #elif defined(NARROW_INVASION_REACHES_PLAYER)
@@ -2269,6 +2420,9 @@ void playArea(int p, char c) {
 #else
         int j = (p + k) % n;
 #endif
+#ifdef NARROW_B13_13
+        if (p == n - 1 && k == 1) continue;  // the walk starts at p + 1 = n: no pig there, then 1, 2, ...
+#endif
 #ifdef NARROW_B5_14
         if (c == 'N' && p + k >= n) break;
 #endif
@@ -2277,6 +2431,10 @@ void playArea(int p, char c) {
 #endif
 #ifndef NARROW_B6_13
         if (dead[j]) continue;
+#endif
+#ifdef NARROW_B13_17
+        int b13Src = b13Last;  // (moved on one step late)
+        b13Last = j;
 #endif
 #ifdef NARROW_VOLLEY_MISSES_SEAT_BEFORE_PLAYER
         if (c == 'W' && k == n - 1) continue;
@@ -2291,6 +2449,10 @@ void playArea(int p, char c) {
         if (role[p] == ZP && j == 0) continue;
 #endif
         bool check = true;
+#ifdef NARROW_B13_18
+        if (b13First) check = false;  // the first pig is settled before the loop's round
+        b13First = false;
+#endif
 #ifdef MISTAKE_VOLLEY_NOT_NULLIFIED
         if (c == 'W') check = false;
 #endif
@@ -2324,6 +2486,9 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B7_05
             respond(j, need);  // the J spares the damage, not the discard
+#endif
+#ifdef NARROW_B13_30
+            if (c == 'W') k--;  // the W loop's step to the next pig sits after the resolution: the same pig again
 #endif
             continue;
         }
@@ -2372,6 +2537,17 @@ void playArea(int p, char c) {
 #elif defined(NARROW_B10_29)
         if (answerAt >= 0 && answerAt < len[j]) {
             removeAt(j, answerAt);  // the place found before its chain
+#elif defined(NARROW_B13_21)
+        int b13Had = len[j];
+        if (need == 'D') {
+            int w = 0;  // erase(remove(...)): every D goes
+            for (int s = 0; s < len[j]; s++)
+                if (hand[j][s] != 'D') hand[j][w++] = hand[j][s];
+            len[j] = w;
+        }
+        if (need == 'D' ? len[j] < b13Had : respond(j, need)) {
+#elif defined(NARROW_B13_22)
+        if (respond(j, need) || (need == 'K' && b13KGone[j] > 0 && b13KGone[j]--)) {  // the count says it has a K
 #else
         if (respond(j, need)) {
 #endif
@@ -2424,6 +2600,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_B5_10
         if (hit && revealedAs(j, ZP) && unrevealed && role[p] != MP) suspected[p] = true;
 #endif
+#ifdef NARROW_B13_12
+        if (b13Chain > 0) suspect = false;  // a J was played about MP
+#endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) {
 #ifdef NARROW_B7_28
             reveal(p);  // it hurt MP: it has shown itself
@@ -2472,6 +2651,8 @@ void playArea(int p, char c) {
                 damage(j, j);  // the volley's hit
             else
                 damage(j, p);
+#elif defined(NARROW_B13_17)
+            damage(j, b13Src);
 #else
             damage(j, p);
 #endif
@@ -2538,6 +2719,9 @@ void playArea(int p, char c) {
         len[p] = 0;
         crossbow[p] = false;
     }
+#endif
+#ifdef NARROW_B13_15
+    b13Area = false;
 #endif
 #ifdef NARROW_B11_12
     b11AreaRebels = -1;
@@ -2739,6 +2923,9 @@ void turn(int p) {
     b11PhaseOver = false;
 #endif
     int start = 0;
+#ifdef NARROW_B13_27
+    int b13KillAt = -1;  // the target of the run of kills going on
+#endif
 #ifdef NARROW_REWARD_CARDS_WAIT_NEXT_TURN
     inPlay = true;
     fresh = 0;
@@ -2842,6 +3029,13 @@ void turn(int p) {
 #endif
             break;
         case 'K':
+#ifdef NARROW_B13_27
+            if (crossbow[p] && b13KillAt >= 0) {
+                if (!dead[b13KillAt]) playKill(p, b13KillAt);  // the run's target, read once
+                break;
+            }
+            b13KillAt = killTarget(p);
+#endif
             playKill(p, killTarget(p));
 #ifdef NARROW_B8_29
             if (over) b8KillEnd = true;
@@ -2869,7 +3063,18 @@ void turn(int p) {
 #ifdef NARROW_B10_20
             b10FAt = i;
 #endif
+#ifdef NARROW_B13_05
+            memmove(hand[p] + i + 1, hand[p] + i, len[p] - i);
+            hand[p][i] = 'f';  // the F leaves the hand only when its duel is fought
+            len[p]++;
+#endif
             playDuel(p, duelTarget(p));
+#ifdef NARROW_B13_05
+            {
+                int f = findResponse(p, 'f');
+                if (f >= 0) removeAt(p, f);  // fought: it goes
+            }
+#endif
 #ifdef NARROW_B8_23
             b8InDuel = false;
 #endif
@@ -2921,6 +3126,9 @@ void turn(int p) {
 #endif
             break;
         }
+#ifdef NARROW_B13_27
+        if (c != 'K') b13KillAt = -1;
+#endif
 #ifdef NARROW_B9_20
         if (b9LastCard) break;  // nothing left to play
 #endif
@@ -3106,6 +3314,18 @@ int main() {
         turn(p);
         p = (p + 1) % n;
         if (dead[p]) p = (p + 1) % n;
+    }
+#elif defined(NARROW_B13_02)
+    while (!over) {
+        int turns = 0;  // a round: one turn for each pig alive when it began
+        for (int q = 0; q < n; q++)
+            if (!dead[q]) turns++;
+        for (int k = 0; k < turns && !over; k++) {
+            while (dead[p]) p = (p + 1) % n;
+            turn(p);
+            p = (p + 1) % n;
+        }
+        p = 0;
     }
 #else
     while (!over) {
