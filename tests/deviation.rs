@@ -588,6 +588,36 @@ fn a_mistake_in_a_rare_context_is_confirmed_on_the_few_games_where_it_shows() {
     assert_predicts(&report, &mut program, 40_000);
 }
 
+#[test]
+fn a_rule_is_stated_only_where_the_program_follows_it_rather_than_a_near_rival() {
+    // The program reads a peach's HP as its play phase began except for
+    // the lord and at 2 HP: beside it, "except for the lord" alone
+    // differs on few games (those where the pig is at 2 HP then), so
+    // that the games that confirm the broader rule may never show the
+    // difference. Before a rule is stated, fresh games where it and its
+    // near rivals (a literal more or less among them) print different
+    // outputs are looked for, and the program decides: the rule stated
+    // prints what the program prints on every game where either
+    // differs from the rules.
+    let mistake = family_rule(
+        "whether the pig may play a peach reads its HP as its play phase began when the pig \
+         is not the lord and the pig is not at 2 HP",
+    );
+    let mut program = ruled(mistake);
+    let report = deviation_on_shortest(&mut program, 2_000);
+    assert_eq!(report.verdict, "confirmed", "{report:?}");
+    assert_eq!(report.section, "A turn", "{report:?}");
+    let stated: Vec<Deviation> = report.rules().iter().map(|r| Deviation::Rule(*r)).collect();
+    for i in 0..4_000 {
+        let g = search_game(11, i);
+        assert_eq!(
+            deviated_output(&g, Budget::default(), &stated).ok(),
+            program(&g).and_then(|o| String::from_utf8(o).ok()),
+            "game {i} of seed 11: {report:?}"
+        );
+    }
+}
+
 /// The shortest game of the first `games` fresh games of seed 5 on which
 /// `program` prints another output than the rules.
 fn shortest_failing(program: &mut dyn FnMut(&Game) -> Option<Vec<u8>>, games: u64) -> Game {

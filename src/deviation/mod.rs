@@ -52,7 +52,13 @@
 //!    output, when it is alone), predicting what all the rules stated
 //!    print together, as [`crate::diagnose`] confirms a catalogue
 //!    mistake: at least [`MIN_PREDICTED`] games, at least 90% predicted.
-//!    A rule the program's own runs contradict is never stated.
+//!    Then its near rivals (a literal less or more, a literal's feature
+//!    swapped for a neighbour of its group, the kind's other
+//!    alternatives) are told apart on fresh games where they print
+//!    another output (`rivals.rs`): where the program printed what a
+//!    rival predicts, the rule is chosen no more and the rivals it
+//!    followed join the search. A rule the program's own runs
+//!    contradict is never stated.
 //!
 //! The report ([`DeviationReport`]) speaks of the moment on the minimised
 //! game: the turn, the pig, what the rules decide there and why, what a
@@ -64,6 +70,7 @@ mod ask;
 pub mod battery;
 mod generalise;
 mod predict;
+mod rivals;
 mod search;
 mod words;
 

@@ -12,6 +12,7 @@ use pigkill_reference::decision::{
 };
 
 use super::generalise::{candidate_rules, fit, least_general, Fit};
+use super::rivals::{told_apart, RivalOutputs};
 use super::search::{explain, explain_given, Explanation, Step};
 use super::{abduce, ask, battery};
 use super::{changes, counted, engine_runs, Clock, DeviationOptions, Run, MIN_PREDICTED};
@@ -42,6 +43,10 @@ const RESIDUAL_PAIR_SHARE: usize = 10;
 /// What the games probed for another mistake are drawn from.
 const PROBE_OFFSET: u64 = 1 << 41;
 
+/// The share of the search's budget that telling a rule from its near
+/// rivals gets ([`told_apart`]), each time, besides the search's own.
+const RIVAL_SHARE: f64 = 0.1;
+
 /// One rule on top of the rules of earlier rounds (`base`), and how the
 /// two together fit every run seen.
 #[derive(Clone, Debug)]
@@ -66,6 +71,25 @@ struct Hypothesis {
 const FIRING_CHECKED: usize = 6;
 
 impl Hypothesis {
+    /// A living hypothesis of `rule` on top of `base`, with its fits on
+    /// the runs so far (fewer than the runs: [`Hypothesis::catch_up`]
+    /// fits the rest) and the passing runs still `pending`.
+    fn new(
+        rule: DeviationRule,
+        base: Vec<DeviationRule>,
+        fits: Vec<Fit>,
+        pending: Vec<usize>,
+    ) -> Hypothesis {
+        Hypothesis {
+            rule,
+            base,
+            fits,
+            alive: true,
+            mispredicted: false,
+            pending,
+        }
+    }
+
     /// The base rules, then this one.
     fn rules(&self) -> Vec<DeviationRule> {
         let mut rules = self.base.clone();
@@ -454,6 +478,50 @@ pub fn find(
                 mispredicted = true;
             }
         }
+        // Before a rule is stated as confirmed, its near rivals are told
+        // apart on fresh games where they print another output: a rule
+        // the program does not follow there is chosen no more (the rivals
+        // it followed join the round), or, the last time, stated in part.
+        let mut refuted: Vec<(usize, usize)> = Vec::new();
+        if !contradicted && !mispredicted {
+            for &(r, h, ref prediction) in &tested {
+                if !prediction.holds() {
+                    continue;
+                }
+                let rule = rounds[r].hypotheses[h].rule;
+                let told = deadline.paused(|| {
+                    told_apart(
+                        &rule,
+                        &rules,
+                        &runs,
+                        solution,
+                        options,
+                        Clock::part(options, RIVAL_SHARE),
+                        &mut confirming.rival_outputs,
+                    )
+                });
+                finding.program_runs += told.program_runs;
+                if !told.refuted() {
+                    continue;
+                }
+                refuted.push((r, h));
+                if attempt + 1 < CHOICES {
+                    let base = rounds[r].base.clone();
+                    rounds[r].join(
+                        told.followed
+                            .iter()
+                            .map(|&rival| {
+                                Hypothesis::new(rival, base.clone(), Vec::new(), Vec::new())
+                            })
+                            .collect(),
+                    );
+                    rounds[r].hypotheses[h].mispredicted = true;
+                    mispredicted = true;
+                    confirming.new_runs.extend(told.against);
+                    break;
+                }
+            }
+        }
         let mut covered: BTreeSet<usize> = BTreeSet::new();
         for &(r, h, _) in &tested {
             covered.extend(rounds[r].hypotheses[h].matched());
@@ -465,7 +533,11 @@ pub fn find(
         covered.extend(longer_games_explained(&stated, &runs, &covered, options));
         let mut found = Vec::new();
         for (r, h, prediction) in tested {
-            let verdict = verdict(&prediction, covered.len(), failing);
+            let verdict = if refuted.contains(&(r, h)) {
+                "in part"
+            } else {
+                verdict(&prediction, covered.len(), failing)
+            };
             found.push(described(
                 &rounds[r].hypotheses,
                 h,
@@ -523,8 +595,11 @@ pub fn find(
                     h.rule,
                 )
             });
-        // Telling the likeliest moment apart gets half a budget of its own.
-        let moment = deadline.renewed(options, 0.5);
+        // Telling the likeliest moment apart gets half a budget of its
+        // own, whatever the rounds before spent (renewing the search's
+        // clock would give it what they left, when that is more: the
+        // moment would then hang on how much they spent).
+        let moment = Clock::part(options, 0.5);
         // Whether the moment chosen among instances has no evidence but
         // the minimised game ([`UNSUPPORTED_CONTRADICTED`]).
         let mut unsupported = false;
@@ -591,7 +666,7 @@ pub fn find(
             &runs,
             solution,
             options,
-            moment.renewed(options, 0.5),
+            Clock::part(options, 0.5),
             &mut confirming,
             &mut finding.program_runs,
         ) {
@@ -890,14 +965,22 @@ fn stated_by_asking(
     if prediction.right > 0 || !(prediction.holds() || prediction.holds_in_part()) {
         return None;
     }
-    let hypothesis = Hypothesis {
-        rule,
-        base: Vec::new(),
-        fits,
-        alive: true,
-        mispredicted: false,
-        pending: Vec::new(),
-    };
+    // A near rival the program follows where it prints another output
+    // than the rule: the rule is not the program's.
+    let told = told_apart(
+        &rule,
+        &[rule],
+        runs,
+        solution,
+        options,
+        Clock::part(options, RIVAL_SHARE),
+        &mut confirming.rival_outputs,
+    );
+    *program_runs += told.program_runs;
+    if told.refuted() {
+        return None;
+    }
+    let hypothesis = Hypothesis::new(rule, Vec::new(), fits, Vec::new());
     let failing = runs.iter().filter(|r| !r.passed).count();
     let verdict = verdict(&prediction, hypothesis.count(Fit::Matched), failing);
     Some(described(
@@ -1089,14 +1172,7 @@ fn push_narrowed(
     let most = options.max_literals + 1;
     if let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) {
         if found.iter().all(|h| h.rule != rule) {
-            found.push(Hypothesis {
-                rule,
-                base: Vec::new(),
-                fits,
-                alive: true,
-                mispredicted: false,
-                pending: Vec::new(),
-            });
+            found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
         }
     }
 }
@@ -1523,14 +1599,7 @@ fn initial(
             fits[i] = f;
         }
         if matched {
-            hypotheses.push(Hypothesis {
-                rule: *rule,
-                base: base.to_vec(),
-                fits,
-                alive: true,
-                mispredicted: false,
-                pending,
-            });
+            hypotheses.push(Hypothesis::new(*rule, base.to_vec(), fits, pending));
         }
     }
     hypotheses
@@ -1600,14 +1669,7 @@ fn spared_by_one_run(
         let matched = fits.iter().filter(|f| **f == Fit::Matched).count();
         if let (Some(i), true) = (vetoed, matched > to_beat) {
             fits[i] = Fit::Missed;
-            spared.push(Hypothesis {
-                rule: *rule,
-                base: Vec::new(),
-                fits,
-                alive: true,
-                mispredicted: false,
-                pending: vec![i],
-            });
+            spared.push(Hypothesis::new(*rule, Vec::new(), fits, vec![i]));
         }
     }
     spared
@@ -1804,6 +1866,9 @@ fn choose_all(rounds: &[Round], runs: &[Run]) -> Vec<(usize, usize)> {
 struct Confirming {
     outputs: HashMap<u64, Option<Vec<u8>>>,
     new_runs: Vec<Run>,
+    /// The program's outputs on the games that tell rules from their
+    /// near rivals ([`told_apart`]).
+    rival_outputs: RivalOutputs,
 }
 
 /// Tests `rule` by prediction: fresh games where it changes the output
