@@ -816,6 +816,13 @@ pub fn repair(pool: &mut Pool, tests: &mut [usize], evaluations: usize) {
     let rates = pool.narrow.rates();
     let family_len = pool.narrow.family.len();
     let mut spent = 0;
+    // The candidates ranked by what they are expected to expose of the
+    // open rules and of the rules one test exposes. That changes only
+    // with a swap (the tests, so the open and single rules) and for the
+    // candidates just weighed (what they are known to expose): after a
+    // round without a swap only those are ranked again.
+    let mut ranked: Vec<(Reverse<usize>, usize, usize)> = Vec::new();
+    let mut weighed: Option<Vec<usize>> = None;
     loop {
         let mut count = vec![0u16; family_len];
         for &t in tests.iter() {
@@ -829,18 +836,32 @@ pub fn repair(pool: &mut Pool, tests: &mut [usize], evaluations: usize) {
         // What must be known exactly to weigh a swap: the rules that no
         // test, one test or two tests expose.
         let wanted: RuleBits = live.iter().filter(|&id| count[id as usize] <= 2).collect();
-        let mut ranked: Vec<(Reverse<usize>, usize, usize)> = pool
-            .candidates
-            .par_iter()
-            .enumerate()
-            .filter(|(id, _)| !tests.contains(id))
-            .map(|(id, c)| {
-                let expected = 4.0 * pool.narrow.expected(c, &open, &rates)
-                    + pool.narrow.expected(c, &single, &rates);
-                (Reverse((expected * 1024.0) as usize), c.size(), id)
-            })
-            .filter(|(Reverse(n), _, _)| *n >= 256)
-            .collect();
+        let rank = |id: usize, c: &Candidate| {
+            let expected = 4.0 * pool.narrow.expected(c, &open, &rates)
+                + pool.narrow.expected(c, &single, &rates);
+            (Reverse((expected * 1024.0) as usize), c.size(), id)
+        };
+        match weighed.take() {
+            Some(again) => {
+                ranked.retain(|(_, _, id)| !again.contains(id));
+                ranked.extend(
+                    again
+                        .iter()
+                        .map(|&id| rank(id, &pool.candidates[id]))
+                        .filter(|(Reverse(n), _, _)| *n >= 256),
+                );
+            }
+            None => {
+                ranked = pool
+                    .candidates
+                    .par_iter()
+                    .enumerate()
+                    .filter(|(id, _)| !tests.contains(id))
+                    .map(|(id, c)| rank(id, c))
+                    .filter(|(Reverse(n), _, _)| *n >= 256)
+                    .collect();
+            }
+        }
         ranked.par_sort_unstable();
         let unknown = |pool: &Pool, id: usize| {
             let c = &pool.candidates[id];
@@ -915,7 +936,7 @@ pub fn repair(pool: &mut Pool, tests: &mut [usize], evaluations: usize) {
                 tests[place] = new;
             }
             None if batch.is_empty() => break,
-            None => {}
+            None => weighed = Some(batch),
         }
     }
     order(pool, tests);
