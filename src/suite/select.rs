@@ -588,6 +588,36 @@ impl State {
     }
 }
 
+/// The catalogue mistakes and rule events a set of tests covers: all a
+/// swap of [`repair`] must keep (a [`State`] without the rest, which
+/// costs most of a swap's weighing when built for each one).
+struct Covered {
+    mistakes: MutantSet,
+    events: RuleSet,
+}
+
+impl Covered {
+    fn of<'a>(tests: impl IntoIterator<Item = &'a Candidate>) -> Covered {
+        let mut covered = Covered {
+            mistakes: MutantSet::new(),
+            events: RuleSet::new(),
+        };
+        for c in tests {
+            covered.mistakes.union_with(&c.exposes);
+            for e in c.case.events.iter() {
+                covered.events.insert(e);
+            }
+        }
+        covered
+    }
+
+    /// Whether it covers every mistake and event `before` covers.
+    fn keeps(&self, before: &Covered) -> bool {
+        before.mistakes.is_subset(&self.mistakes)
+            && before.events.iter().all(|e| self.events.contains(e))
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Key(
     usize,
@@ -885,7 +915,7 @@ pub fn repair(pool: &mut Pool, tests: &mut [usize], evaluations: usize) {
             .filter(|id| !batch.contains(id) && !unknown(pool, *id))
             .take(REPAIR_KNOWN)
             .collect();
-        let before = State::of(tests.iter().map(|&i| &pool.candidates[i]));
+        let before = Covered::of(tests.iter().map(|&i| &pool.candidates[i]));
         // The best swap: its gain (rules newly exposed, rules given a
         // second test), the candidate and the place it takes.
         let mut best: Option<(Gain, Reverse<usize>, usize, usize)> = None;
@@ -917,15 +947,13 @@ pub fn repair(pool: &mut Pool, tests: &mut [usize], evaluations: usize) {
                 if net <= (0, 0) || best.is_some_and(|b| b.0 >= net) {
                     continue;
                 }
-                let after = State::of(
+                let after = Covered::of(
                     tests
                         .iter()
                         .enumerate()
                         .map(|(p, &i)| &pool.candidates[if p == place { new } else { i }]),
                 );
-                let keeps = before.covered.is_subset(&after.covered)
-                    && before.events.iter().all(|e| after.events.contains(e));
-                if keeps {
+                if after.keeps(&before) {
                     best = Some((net, Reverse(new), place, new));
                 }
             }
