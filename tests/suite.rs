@@ -24,6 +24,7 @@ use common::assert_success;
 use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits};
 use pigkill::suite::anneal::{anneal, AnnealOptions};
 use pigkill::suite::pool::Variation;
+use pigkill::suite::select::variant_jobs;
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
 use pigkill::suite::{build, PoolSizes, Slot, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine, Role, StrategyEngine};
@@ -669,4 +670,69 @@ fn a_deviated_run_cut_at_ten_times_the_right_runs_turns_is_one_a_judge_fails() {
         );
     }
     assert!(cut > 0, "no run was cut by the smaller budget");
+}
+
+#[test]
+fn a_variant_aimed_at_an_unexposed_rule_plays_as_its_test_up_to_where_the_rule_fires() {
+    let options = SuiteOptions {
+        variant_rounds: 1,
+        ..SuiteOptions::scaled(0.1)
+    };
+    let suite = build(1, &options);
+    let pool = &suite.pool;
+    let exposed = suite.narrow_exposed();
+    let open: Vec<u32> = pool
+        .narrow
+        .live()
+        .iter()
+        .filter(|&r| !exposed.contains(r))
+        .collect();
+    let jobs = variant_jobs(pool, &suite.tests, 16, 8);
+    let aimed: Vec<(usize, Option<usize>)> = jobs
+        .iter()
+        .copied()
+        .filter(|(_, cut)| cut.is_some())
+        .collect();
+    assert!(
+        !aimed.is_empty(),
+        "no test has an unexposed live rule firing on it"
+    );
+    // Every test still gets its 16 variants, at most 8 of them aimed.
+    for &t in &suite.tests {
+        assert_eq!(jobs.iter().filter(|(id, _)| *id == t).count(), 16);
+        assert!(aimed.iter().filter(|(id, _)| *id == t).count() <= 8);
+    }
+    let mut varied = pool.clone();
+    let first = varied.candidates.len();
+    varied.extend_variants_of(&aimed);
+    let log = |game: &pigkill_engine::Game| decisions(game, Budget::default()).1;
+    let mut checked = 0;
+    for v in &varied.candidates[first..] {
+        let splice = v.splice.expect("a variant");
+        assert!(matches!(splice.how, Variation::Tail { .. }));
+        let base = &pool.candidates[splice.of];
+        // Decisions near the deck's end depend on how many cards are
+        // left, which a new deck end changes: only games whose decks never
+        // come within two cards of their end are compared.
+        let far = |deck: usize| deck > base.case.drawn + 2;
+        if !far(base.case.game.deck().len()) || !far(v.case.game.deck().len()) {
+            continue;
+        }
+        let (was, now) = (log(&base.case.game), log(&v.case.game));
+        // Some open rule that fires on the test fires on the variant at
+        // the same decision, in the same situation: the game is the same
+        // up to there, and only what follows is new.
+        let same_up_to_firing = open.iter().any(|&r| {
+            let rule = pool.narrow.family.rule(r);
+            was.iter().position(|d| rule.changes(d)).is_some_and(|at| {
+                now.len() > at
+                    && was[..=at].iter().zip(&now[..=at]).all(|(a, b)| {
+                        (a.kind, a.context, a.rule, a.legal) == (b.kind, b.context, b.rule, b.legal)
+                    })
+            })
+        });
+        assert!(same_up_to_firing, "{}", v.case.game.to_text());
+        checked += 1;
+    }
+    assert!(checked > 0);
 }

@@ -243,6 +243,10 @@ const TAILS_ONE_IN: u64 = 2;
 /// 471; one in two: 445 and 438).
 const SEATS_ONE_IN: u64 = 4;
 
+/// How far below the cut it is given a variant aimed at a decision
+/// ([`Pool::extend_variants_of`]) cuts its deck: within this many cards.
+pub const CUT_AFTER: usize = 4;
+
 /// The most cards a [`Variation::Cards`] variant changes.
 const MAX_CARDS_CHANGED: u64 = 2;
 
@@ -375,6 +379,20 @@ impl Pool {
     /// tests. Each variant comes from the seed, the number of variants
     /// drawn before and the pool alone. Returns how many were kept.
     pub fn extend_variants(&mut self, of: &[usize], per: u64) -> usize {
+        let jobs: Vec<(usize, Option<usize>)> = of
+            .iter()
+            .flat_map(|&id| (0..per).map(move |_| (id, None)))
+            .collect();
+        self.extend_variants_of(&jobs)
+    }
+
+    /// Draws a variant for each job `(candidate, cut)` (see
+    /// [`Pool::extend_variants`]): with a cut, a [`Variation::Tail`] cut at
+    /// most [`CUT_AFTER`] cards below the first deck card `cut` (a card the
+    /// game draws after a given decision), so that the game is the same up
+    /// to that decision and different after it; without, a variant as
+    /// [`Pool::extend_variants`] draws. Returns how many were kept.
+    pub fn extend_variants_of(&mut self, jobs: &[(usize, Option<usize>)]) -> usize {
         let first = self.variants;
         let seed = splitmix64(self.seed ^ 0x5641_5249_414e_5400, 0);
         let mut by_slot: [Vec<usize>; 4] = Default::default();
@@ -383,22 +401,27 @@ impl Pool {
                 by_slot[c.slot.number()].push(id);
             }
         }
-        let jobs: Vec<(usize, u64)> = of
+        let jobs: Vec<(usize, Option<usize>, u64)> = jobs
             .iter()
-            .flat_map(|&id| (0..per).map(move |_| id))
             .enumerate()
-            .map(|(k, id)| (id, first + k as u64))
+            .map(|(k, &(id, cut))| (id, cut, first + k as u64))
             .collect();
         let candidates = &self.candidates;
         let made: Vec<Result<Candidate, String>> = jobs
             .par_iter()
-            .map(|&(id, index)| {
+            .map(|&(id, cut, index)| {
                 let base = &candidates[id];
                 let donors = &by_slot[base.slot.number()];
                 let r = splitmix64(seed, index);
                 let donor = &candidates[donors[(r % donors.len() as u64) as usize]];
                 let pigs = base.case.game.pig_count();
-                let how = if pigs < MAX_PIGS && (r >> 40) % SEATS_ONE_IN == 0 {
+                let how = if let Some(cut) = cut {
+                    let cuts = tail_cuts(&base.case);
+                    let from = cut.min(cuts - 1);
+                    Variation::Tail {
+                        at: from + ((r >> 32) as usize) % (cuts - from).min(CUT_AFTER),
+                    }
+                } else if pigs < MAX_PIGS && (r >> 40) % SEATS_ONE_IN == 0 {
                     Variation::Seat {
                         seat: 1 + ((r >> 48) as usize) % pigs,
                     }
