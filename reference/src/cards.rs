@@ -342,14 +342,24 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
         };
         let mut point = Point::new(kind, pig, Choice(u8::from(rule))).with_card(card);
+        // The other pig's weapon, where reading it for the pig's own would
+        // change the answer (kill-limit's alternative 2).
+        let mut other_weapon = None;
         if kind == DecisionKind::KillLimit {
             // The pig a kill would go to at distance 1.
             let next = self.next_alive(pig);
             if next != pig {
                 point = point.about(next);
+                if self.crossbow[next] != rule {
+                    other_weapon = Some(self.crossbow[next]);
+                }
             }
+            point = point.legal(if other_weapon.is_some() { 0b111 } else { 0b011 });
         }
-        let mut playable = self.decide_if(point, Choice(1), |_| 0);
+        let mut playable = match self.decide(point, |_| 0) {
+            Choice(2) => other_weapon.unwrap_or(rule),
+            choice => choice == Choice(1),
+        };
         if card == Card::Kill {
             let mut target = if playable {
                 self.kill_target(pig)

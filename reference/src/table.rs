@@ -220,6 +220,8 @@ pub(crate) enum PutOff {
         lord: Seat,
         /// The dead loyalist.
         loyalist: Seat,
+        /// Settled even if the game ended meanwhile.
+        always: bool,
     },
 }
 
