@@ -2347,3 +2347,41 @@ fn a_penalty_for_a_rebels_death_may_be_put_off_past_its_reward() {
         "FP\nDEAD\nDEAD\nDEAD\n\n"
     );
 }
+
+#[test]
+fn a_play_phase_starts_with_no_kill_and_a_deviation_may_count_one_carried_over() {
+    // "Without a crossbow a pig plays at most one K per play phase": each
+    // phase starts afresh. FP2 kills MP in turn 2 (3 HP) and reveals; from
+    // then on MP eats a peach (4 HP) and kills FP2 in its turns, FP2 kills
+    // MP in its own: FP2 dies in turn 9, MP holding six kills.
+    let game = game("2 2\nMP P P P P\nFP K K K K\nK K\n");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nK K K K K K\nDEAD\n".to_string())
+    );
+    let (_, log) = decisions(&game, Budget::default());
+    let first = find(&log, DecisionKind::KillFlagStart, |d| d.actor == 1);
+    assert_eq!((first.turn, first.rule), (2, Choice(0)));
+    assert!(first.is_legal(Choice(3)) && !first.is_legal(Choice(1)));
+    // In turn 4 FP2's own last phase ended with its kill, but the game's
+    // last kill is MP's (turn 3).
+    let again = find(&log, DecisionKind::KillFlagStart, |d| d.turn == 4);
+    assert_eq!(again.actor, 1);
+    assert!(again.is_legal(Choice(1)) && !again.is_legal(Choice(2)) && !again.is_legal(Choice(3)));
+    // A kill counted in each pig's first phase: FP2 cannot kill in turn 2
+    // (it stays unrevealed, and MP has no target in turn 3); the exchange
+    // starts in turn 4, two turns late, and MP kills FP2 in turn 11 with
+    // eight kills left.
+    assert_eq!(
+        with_rule(&game, DecisionKind::KillFlagStart, &[], 3),
+        "MP\nK K K K K K K K\nDEAD\n"
+    );
+    // Each pig's own last kill still counted: after one kill each, neither
+    // kills again, and the game never ends.
+    let own = DeviationRule {
+        kind: DecisionKind::KillFlagStart,
+        when: ContextRule::ALWAYS,
+        choose: Choice(1),
+    };
+    assert!(deviated_output(&game, Budget::default(), &[Deviation::Rule(own)]).is_err());
+}

@@ -1022,6 +1022,15 @@ kinds! {
         [ActorLord, SubjectRevealed, OwnTurn, ActorCrossbow, TrickKill, TrickDuel,
          TrickInvasion, TrickVolley],
         YES;
+    KillFlagStart, "kill-flag-start", TURN,
+        "a play phase begins with no kill carried over from the phase before: does it start with a kill counted all the same?",
+        ["no: no kill played yet",
+         "yes, if the pig's own last play phase ended with a kill counted (a flag of its own, not reset)",
+         "yes, if the game's last kill was the pig's own (a mark of the last pig that killed, never reset)",
+         "yes, in the pig's first play phase (a permission set only at the end of its turns)"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, SubjectIsActor, SubjectPrevSeat,
+         PreviousDied, TwoAlive],
+        YES;
 }
 
 impl DecisionKind {

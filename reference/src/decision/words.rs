@@ -759,6 +759,18 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[],
         ),
+        K::KillFlagStart => v(
+            "the pig",
+            "the pig whose turn came before",
+            "a kill",
+            &[
+                "{a} starts its play phase with no kill played",
+                "{a} starts its play phase with its own last phase's kill still counted",
+                "{a} starts its play phase with a kill counted, as the game's last kill was its own",
+                "{a} starts its first play phase with a kill counted",
+            ],
+            &[],
+        ),
         K::PrintWeapon => v(
             "a living pig",
             "",
