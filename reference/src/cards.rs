@@ -25,8 +25,16 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     pub(crate) fn play_phase(&mut self, pig: Seat) {
         // An earlier phase's kill: whether the limit starts afresh is a
         // decision (by the rules it does).
+        let earlier_kill = self.kill_played;
         self.kill_played = !D::PLAIN && self.kill_played && self.kill_flag_kept(pig);
         if !D::PLAIN {
+            if let Some(last) = self.phase_pig.replace(pig) {
+                self.own_kill = (self.own_kill & !(1 << last)) | (u16::from(earlier_kill) << last);
+            }
+            if !self.kill_played {
+                self.kill_played = self.kill_flag_starts_set(pig);
+            }
+            self.had_phase |= 1 << pig;
             self.reward_since_kill = false;
             self.crossbow_since_kill = false;
             self.played_since_kill = false;
@@ -98,6 +106,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 (Card::Kill, Some(Some(target)), _) => {
                     self.kill_played = true;
                     if !D::PLAIN {
+                        self.last_killer = Some(pig);
                         self.reward_since_kill = false;
                         self.crossbow_since_kill = false;
                         self.played_since_kill = false;
@@ -209,6 +218,41 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let point = Point::new(DecisionKind::KillFlagReset, pig, Choice(0)).about(previous);
         let died = if died { Feature::PreviousDied.bit() } else { 0 };
         self.decide_if(point, Choice(1), |_| died)
+    }
+
+    /// Whether `pig`'s play phase, with no kill carried over from the
+    /// phase before, starts with a kill counted all the same (never, by
+    /// the rules): its own last phase's, the game's last kill if it was
+    /// its own, or one counted in its first phase. Deviating runs only.
+    fn kill_flag_starts_set(&mut self, pig: Seat) -> bool {
+        let bit = 1u16 << pig;
+        let legal = 0b0001
+            | if self.own_kill & bit != 0 { 0b0010 } else { 0 }
+            | if self.last_killer == Some(pig) {
+                0b0100
+            } else {
+                0
+            }
+            | if self.had_phase & bit == 0 { 0b1000 } else { 0 };
+        if legal == 0b0001 {
+            return false;
+        }
+        let point = Point::new(DecisionKind::KillFlagStart, pig, Choice(0))
+            .about(self.previous.0)
+            .legal(legal);
+        let died = if self.previous.1 {
+            Feature::PreviousDied.bit()
+        } else {
+            0
+        };
+        let choice = self.decide(point, |_| died);
+        if choice == Choice(3) {
+            // A first phase held back by the kill counted is no quiet
+            // round's: the pig's next phase is another (the stall check
+            // would end the game after a first round of such phases).
+            self.plays_this_round += 1;
+        }
+        choice != Choice(0)
     }
 
     /// The first playable card of `pig`'s hand from `from`, by the plain
@@ -342,14 +386,24 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             }
         };
         let mut point = Point::new(kind, pig, Choice(u8::from(rule))).with_card(card);
+        // The other pig's weapon, where reading it for the pig's own would
+        // change the answer (kill-limit's alternative 2).
+        let mut other_weapon = None;
         if kind == DecisionKind::KillLimit {
             // The pig a kill would go to at distance 1.
             let next = self.next_alive(pig);
             if next != pig {
                 point = point.about(next);
+                if self.crossbow[next] != rule {
+                    other_weapon = Some(self.crossbow[next]);
+                }
             }
+            point = point.legal(if other_weapon.is_some() { 0b111 } else { 0b011 });
         }
-        let mut playable = self.decide_if(point, Choice(1), |_| 0);
+        let mut playable = match self.decide(point, |_| 0) {
+            Choice(2) => other_weapon.unwrap_or(rule),
+            choice => choice == Choice(1),
+        };
         if card == Card::Kill {
             let mut target = if playable {
                 self.kill_target(pig)

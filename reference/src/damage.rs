@@ -35,6 +35,20 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return;
             }
         }
+        // Whether the dying is settled at all (by the rules, always).
+        let mut settled = Choice(0);
+        if !D::PLAIN {
+            let holds_peach = self.hand[pig].contains(&Card::Peach);
+            // "The peach only" is the rules' own choice when a peach is
+            // there to eat.
+            let point = Point::new(DecisionKind::DyingSettled, pig, Choice(0))
+                .about(source)
+                .legal(if holds_peach { 0b011 } else { 0b111 });
+            settled = self.decide(point, |_| 0);
+            if settled == Choice(1) {
+                return;
+            }
+        }
         if self.eats_peach(pig, source) {
             self.emit(Event::Rescue { pig });
             if !D::PLAIN {
@@ -42,6 +56,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.rescued_this_turn |= 1 << pig;
                 self.rescued(pig, source);
             }
+            return;
+        }
+        if settled == Choice(2) {
             return;
         }
         self.die(pig, source);
@@ -284,11 +301,19 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
     /// the lord): whether `source` is penalised as the lord is for a
     /// loyalist (never, by the rules). Deviating runs only.
     fn death_penalty(&mut self, source: Seat, dead: Seat) {
+        // Once the card is resolved is another time here: a rebel's
+        // reward is drawn before it.
         let point = Point::new(DecisionKind::Penalty, source, Choice(1))
             .about(dead)
-            .legal(0b011);
-        if self.decide_if(point, Choice(0), |_| 0) {
-            self.penalise_lord(source, dead);
+            .legal(0b1011);
+        match self.decide(point, |_| 0) {
+            Choice(0) => self.penalise_lord(source, dead),
+            Choice(3) => self.put_off[AFTER_CARD].push(PutOff::Penalty {
+                lord: source,
+                loyalist: dead,
+                always: false,
+            }),
+            _ => {}
         }
     }
 
@@ -307,11 +332,17 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let area = matches!(self.trick, Some(Card::Invasion | Card::Volley));
         let point = Point::new(DecisionKind::Penalty, lord, Choice(0))
             .about(loyalist)
-            .legal(if area { 0b1111 } else { 0b0111 });
+            .legal(if area { 0b1_1111 } else { 0b0_0111 });
+        let owed = |always| PutOff::Penalty {
+            lord,
+            loyalist,
+            always,
+        };
         match self.decide(point, |_| 0) {
             Choice(0) => self.penalise_lord(lord, loyalist),
-            Choice(2) => self.put_off[AT_TURN_END].push(PutOff::Penalty { lord, loyalist }),
-            Choice(3) => self.put_off[AFTER_CARD].push(PutOff::Penalty { lord, loyalist }),
+            Choice(2) => self.put_off[AT_TURN_END].push(owed(false)),
+            Choice(3) => self.put_off[AFTER_CARD].push(owed(false)),
+            Choice(4) => self.put_off[AFTER_CARD].push(owed(true)),
             _ => {}
         }
     }
@@ -332,8 +363,12 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         self.draw_reward(source, rebel);
                     }
                 }
-                PutOff::Penalty { lord, loyalist } => {
-                    if when == AT_TURN_END || self.winner.is_none() {
+                PutOff::Penalty {
+                    lord,
+                    loyalist,
+                    always,
+                } => {
+                    if when == AT_TURN_END || always || self.winner.is_none() {
                         self.penalise_lord(lord, loyalist);
                     }
                 }
@@ -348,11 +383,18 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         let once = if self.rewarded_this_turn { 0b1_0000 } else { 0 };
         let point = Point::new(DecisionKind::Reward, source, Choice(0))
             .about(rebel)
-            .legal(once | if area { 0b1111 } else { 0b1011 });
+            .legal(0b10_0000 | once | if area { 0b1111 } else { 0b1011 });
         match self.decide(point, |_| 0) {
             Choice(0) => self.draw_reward(source, rebel),
             Choice(2) => self.put_off[AFTER_CARD].push(PutOff::Reward { source, rebel }),
             Choice(3) => self.put_off[AT_TURN_END].push(PutOff::Reward { source, rebel }),
+            Choice(5) => {
+                // Drawn into a copy of the hand: the cards leave the deck
+                // and are lost.
+                let hand = self.hand[source].clone();
+                self.draw_reward(source, rebel);
+                self.hand[source] = hand;
+            }
             _ => {}
         }
     }
@@ -434,8 +476,20 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
 
     /// MP killed the ZP `loyalist`: it discards its whole hand and its weapon.
     fn penalise_lord(&mut self, lord: Seat, loyalist: Seat) {
-        let discarded = count_u32(self.hand[lord].len());
-        if !D::PLAIN && !self.hand[lord].is_empty() {
+        // Whether its hand goes (by the rules, always).
+        let keeps_hand = !D::PLAIN
+            && !self.hand[lord].is_empty()
+            && self.decide_if(
+                Point::new(DecisionKind::PenaltyHand, lord, Choice(0)).about(loyalist),
+                Choice(1),
+                |_| 0,
+            );
+        let discarded = if keeps_hand {
+            0
+        } else {
+            count_u32(self.hand[lord].len())
+        };
+        if !D::PLAIN && !keeps_hand && !self.hand[lord].is_empty() {
             self.last_card[lord] = Some(self.hand[lord][0]);
         }
         let weapon = self.crossbow[lord]
@@ -446,7 +500,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 Choice(0),
                 |_| 0,
             );
-        self.hand[lord].clear();
+        if !keeps_hand {
+            self.hand[lord].clear();
+        }
         if weapon {
             self.crossbow[lord] = false;
         }

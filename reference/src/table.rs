@@ -94,6 +94,16 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The pig whose turn came before the current one, and whether it
     /// died in it (for contexts only).
     pub(crate) previous: (Seat, bool),
+    /// The pig of the last play phase (deviating runs only).
+    pub(crate) phase_pig: Option<Seat>,
+    /// The pigs whose last play phase ended with a kill counted, a bit per
+    /// seat (deviating runs only).
+    pub(crate) own_kill: u16,
+    /// The pigs that have had a play phase, a bit per seat (deviating runs
+    /// only).
+    pub(crate) had_phase: u16,
+    /// The pig that played the game's last kill (deviating runs only).
+    pub(crate) last_killer: Option<Seat>,
     /// The current pig's HP as its play phase began (deviating runs only).
     pub(crate) phase_hp: i32,
     /// When each dead pig died, counted from 1 (deviating runs only).
@@ -220,6 +230,8 @@ pub(crate) enum PutOff {
         lord: Seat,
         /// The dead loyalist.
         loyalist: Seat,
+        /// Settled even if the game ended meanwhile.
+        always: bool,
     },
 }
 
@@ -282,6 +294,10 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             deck_stuck: false,
             last_card_drawn: false,
             previous: (0, false),
+            phase_pig: None,
+            own_kill: 0,
+            had_phase: 0,
+            last_killer: None,
             phase_hp: MAX_HP,
             death_order: [0; SEATS],
             deaths: 0,

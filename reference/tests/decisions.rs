@@ -2159,3 +2159,229 @@ fn a_nullify_round_held_only_for_the_first_pig_an_invasion_reaches() {
         "FP\nDEAD\nD D D D\nDEAD\n"
     );
 }
+
+/// Turn 1: MP draws N N and plays its six invasions at FP2, who holds no
+/// kill: 3, 2, 1 HP, then 0 HP three times, eating a peach at the first
+/// two; it dies at the sixth, the last rebel. MP's hand is empty.
+const REBEL_WITH_TWO_PEACHES: &str = "2 2\nMP N N N N\nFP P P D D\nN N\n";
+
+#[test]
+fn a_dying_pig_eats_a_peach_or_dies_and_a_deviation_may_leave_it_living_on() {
+    // "A pig at 0 HP or less is dying: it eats its leftmost P, else it dies."
+    let game = game(REBEL_WITH_TWO_PEACHES);
+    assert_eq!(reference_text(&game), Ok("MP\n\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    let dying = find(&log, DecisionKind::DyingSettled, |d| d.actor == 1);
+    assert_eq!(
+        (dying.turn, dying.subject, dying.rule),
+        (1, Some(0), Choice(0))
+    );
+    assert!(dying.context.has(Feature::ActorHoldsPeach));
+    assert!(dying.is_legal(Choice(1)) && !dying.is_legal(Choice(2)));
+    assert_eq!(dying.kind.section(), "Damage, dying, death");
+    // The dying check skipped for a rebel: FP2 lives on at 0, -1, -2 HP
+    // with P P D D. Turn 2 it draws N N, plays P P (0 HP) and hurts MP
+    // twice (2 HP); turn 3 MP's N N take FP2 to -2 HP; turn 4 FP2's N N
+    // kill MP (no peach): the rebels win, FP2 holding D D.
+    let rebel = [(Feature::ActorRebel, true)];
+    assert_eq!(
+        with_rule(&game, DecisionKind::DyingSettled, &rebel, 1),
+        "FP\nDEAD\nD D\n"
+    );
+    // The death skipped where there is no peach: FP2 eats both peaches in
+    // turn 1 and lives on at 0 HP with D D; the same turns follow.
+    assert_eq!(
+        with_rule(&game, DecisionKind::DyingSettled, &rebel, 2),
+        "FP\nDEAD\nD D\n"
+    );
+    // The dying check skipped only while a peach is held: FP2 plays its
+    // two peaches in turn 2 (0 HP), and MP's first invasion of turn 3
+    // kills it (-1 HP, no peach): MP wins, keeping one invasion.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::DyingSettled,
+            &[(Feature::ActorHoldsPeach, true)],
+            1
+        ),
+        "MP\nN\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_second_kill_needs_the_pigs_own_crossbow_and_a_deviation_may_read_the_targets() {
+    // "Without a crossbow a pig plays at most one K per play phase."
+    // Turn 1: MP draws K K and equips its crossbow. Turn 2: FP2 draws K K
+    // and kills MP once (3 HP). Turn 3: MP draws K K, eats a peach (4 HP)
+    // and, armed, kills the revealed FP2 four times: MP wins with P P.
+    let game = game("2 2\nMP Z P P P\nFP K K K K\nK K\n");
+    assert_eq!(reference_text(&game), Ok("MP\nP P\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    let limit = find(&log, DecisionKind::KillLimit, |d| d.actor == 1);
+    assert_eq!(
+        (limit.turn, limit.subject, limit.rule),
+        (2, Some(0), Choice(0))
+    );
+    assert!(limit.is_legal(Choice(2)));
+    // The crossbow read off the pig the kill goes to: FP2 kills MP six
+    // times in turn 2 (MP eats its three peaches), MP is left with K K at
+    // 1 HP, and in turn 3 kills FP2 with K K K K: MP wins, holding nothing.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::KillLimit,
+            &[(Feature::ActorRebel, true)],
+            2
+        ),
+        "MP\n\nDEAD\n"
+    );
+}
+
+/// Turn 1: MP draws N N and its six invasions hurt ZP2 and FP3 (no kill
+/// to discard) at once: at the fourth ZP2 dies, and MP, its killer,
+/// discards its hand (N N); then FP3, the last rebel, dies: MP wins.
+const LORD_KILLS_BOTH_BY_INVASIONS: &str = "3 1\nMP N N N N\nZP D D D D\nFP D D D D\nN\n";
+
+#[test]
+fn a_penalty_put_off_until_the_card_is_resolved_may_or_may_not_outlast_the_game() {
+    let game = game(LORD_KILLS_BOTH_BY_INVASIONS);
+    assert_eq!(reference_text(&game), Ok("MP\n\nDEAD\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    let penalty = find(&log, DecisionKind::Penalty, |d| d.subject == Some(1));
+    assert_eq!(
+        (penalty.turn, penalty.actor, penalty.rule),
+        (1, 0, Choice(0))
+    );
+    assert!(penalty.is_legal(Choice(3)) && penalty.is_legal(Choice(4)));
+    // Once the card is resolved, but not if the game ended: FP3's death
+    // ended it, so MP keeps N N.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Penalty, &[], 3),
+        "MP\nN N\nDEAD\nDEAD\n"
+    );
+    // Once the card is resolved, even so: MP discards N N after all.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Penalty, &[], 4),
+        "MP\n\nDEAD\nDEAD\n"
+    );
+    // Where the game goes on, the reward drawn meanwhile goes too. MP's
+    // fourth volley kills ZP2 (penalty put off) and FP4 (reward W W W);
+    // once it is resolved MP discards D D W W W instead of playing its
+    // reward's volleys. FP3 (no dodge left) and MP trade volleys until MP
+    // dies in turn 4: the rebels win, FP3 holding nothing.
+    let game = parse_game("4 1\nMP D W W D\nZP Z Z Z Z\nFP D D D D\nFP Z Z Z Z\nW\n")
+        .expect("a valid game");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nW\nDEAD\nDEAD\nDEAD\n".to_string())
+    );
+    assert_eq!(
+        with_rule(&game, DecisionKind::Penalty, &[], 4),
+        "FP\nDEAD\nDEAD\n\nDEAD\n"
+    );
+}
+
+/// Turn 1: MP draws N N and its six invasions hurt FP2 and FP3 at once:
+/// at the fourth FP2 dies (MP draws the reward, N N N) and FP3, the last
+/// rebel: MP wins, with N N and the reward.
+const REBELS_KILLED_BY_INVASIONS: &str = "3 1\nMP N N N N\nFP D D D D\nFP D D D D\nN\n";
+
+#[test]
+fn a_reward_joins_the_killers_hand_and_a_deviation_may_lose_it() {
+    let game = game(REBELS_KILLED_BY_INVASIONS);
+    let (_, log) = decisions(&game, Budget::default());
+    let reward = find(&log, DecisionKind::Reward, |d| d.subject == Some(1));
+    assert_eq!((reward.turn, reward.actor, reward.rule), (1, 0, Choice(0)));
+    assert!(reward.is_legal(Choice(5)));
+    // Drawn into a copy of MP's hand: the reward is lost.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::Reward,
+            &[(Feature::TrickInvasion, true)],
+            5
+        ),
+        "MP\nN N\nDEAD\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_penalised_lord_discards_its_hand_and_a_deviation_may_let_it_keep_it() {
+    // MP's invasion kills ZP2: MP discards N N. Keeping its hand, MP ends
+    // with them.
+    let game = game(LORD_KILLS_BOTH_BY_INVASIONS);
+    let (_, log) = decisions(&game, Budget::default());
+    let hand = find(&log, DecisionKind::PenaltyHand, |_| true);
+    assert_eq!((hand.turn, hand.actor, hand.subject), (1, 0, Some(1)));
+    assert_eq!(hand.rule, Choice(0));
+    assert_eq!(
+        with_rule(&game, DecisionKind::PenaltyHand, &[], 1),
+        "MP\nN N\nDEAD\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_penalty_for_a_rebels_death_may_be_put_off_past_its_reward() {
+    // Turn 1: MP draws N N; at its fourth invasion FP2 and FP3 die (MP
+    // draws N N N for each), FP4 has discarded its four kills; MP's four
+    // other invasions kill FP4 (3, 2, 1, 0 HP): MP wins with N N N N.
+    let game = game("4 1\nMP N N N N\nFP D D D D\nFP D D D D\nFP K K K K\nN\n");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nN N N N\nDEAD\nDEAD\nDEAD\n".to_string())
+    );
+    let lord_kills_rebel = [(Feature::ActorLord, true), (Feature::SubjectRebel, true)];
+    // Penalised at once for each rebel: MP discards N N, draws N N N,
+    // discards them, draws N N N, and hurts FP4 to 1 HP. FP4 and MP trade
+    // invasions; MP's first in turn 3 kills FP4, the last rebel, and MP
+    // is penalised for it too: MP wins holding nothing.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Penalty, &lord_kills_rebel, 0),
+        "MP\n\nDEAD\nDEAD\nDEAD\n"
+    );
+    // Penalised once the card is resolved, after both rewards: MP's eight
+    // invasions go, its phase ends, and FP4 kills it in turn 4 (two
+    // invasions each turn): the rebels win, FP4 holding nothing.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Penalty, &lord_kills_rebel, 3),
+        "FP\nDEAD\nDEAD\nDEAD\n\n"
+    );
+}
+
+#[test]
+fn a_play_phase_starts_with_no_kill_and_a_deviation_may_count_one_carried_over() {
+    // "Without a crossbow a pig plays at most one K per play phase": each
+    // phase starts afresh. FP2 kills MP in turn 2 (3 HP) and reveals; from
+    // then on MP eats a peach (4 HP) and kills FP2 in its turns, FP2 kills
+    // MP in its own: FP2 dies in turn 9, MP holding six kills.
+    let game = game("2 2\nMP P P P P\nFP K K K K\nK K\n");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nK K K K K K\nDEAD\n".to_string())
+    );
+    let (_, log) = decisions(&game, Budget::default());
+    let first = find(&log, DecisionKind::KillFlagStart, |d| d.actor == 1);
+    assert_eq!((first.turn, first.rule), (2, Choice(0)));
+    assert!(first.is_legal(Choice(3)) && !first.is_legal(Choice(1)));
+    // In turn 4 FP2's own last phase ended with its kill, but the game's
+    // last kill is MP's (turn 3).
+    let again = find(&log, DecisionKind::KillFlagStart, |d| d.turn == 4);
+    assert_eq!(again.actor, 1);
+    assert!(again.is_legal(Choice(1)) && !again.is_legal(Choice(2)) && !again.is_legal(Choice(3)));
+    // A kill counted in each pig's first phase: FP2 cannot kill in turn 2
+    // (it stays unrevealed, and MP has no target in turn 3); the exchange
+    // starts in turn 4, two turns late, and MP kills FP2 in turn 11 with
+    // eight kills left.
+    assert_eq!(
+        with_rule(&game, DecisionKind::KillFlagStart, &[], 3),
+        "MP\nK K K K K K K K\nDEAD\n"
+    );
+    // Each pig's own last kill still counted: after one kill each, neither
+    // kills again, and the game never ends.
+    let own = DeviationRule {
+        kind: DecisionKind::KillFlagStart,
+        when: ContextRule::ALWAYS,
+        choose: Choice(1),
+    };
+    assert!(deviated_output(&game, Budget::default(), &[Deviation::Rule(own)]).is_err());
+}

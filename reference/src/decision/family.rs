@@ -129,9 +129,15 @@ fn legal(kind: DecisionKind, when: &ContextRule, choose: Choice) -> bool {
         {
             return false
         }
-        (DecisionKind::Penalty, 3) if holds(Feature::TrickKill) || holds(Feature::TrickDuel) => {
+        // The lord's penalty put off "even if the game ended" is asked in
+        // an invasion or volley only (after a kill or duel "once the card
+        // is resolved" is the same as at once for a loyalist, but not for
+        // a rebel, whose reward comes between: it stays).
+        (DecisionKind::Penalty, 4) if holds(Feature::TrickKill) || holds(Feature::TrickDuel) => {
             return false
         }
+        // "The peach only" is the rules' own choice where a peach is held.
+        (DecisionKind::DyingSettled, 2) if holds(Feature::ActorHoldsPeach) => return false,
         _ => {}
     }
     if kind == DecisionKind::NullifyRoundStart && choose == Choice(2) {
@@ -173,7 +179,7 @@ fn impossible(kind: DecisionKind) -> &'static [(Feature, bool)] {
         K::NullifyReveals => &[(F::SubjectRevealed, false), (F::SubjectIsActor, true)],
         // No pig is its own damage source; a rebel that kills the last rebel
         // is itself a rebel still alive.
-        K::EatPeach | K::Reward => &[(F::SubjectIsActor, true)],
+        K::EatPeach | K::Reward | K::DyingSettled => &[(F::SubjectIsActor, true)],
         K::RewardBeforeGameOver => &[(F::SubjectIsActor, true), (F::ActorRebel, true)],
         // A dying lord is dead or rescued before it could suspect.
         K::Suspect => &[(F::ActorDying, true)],

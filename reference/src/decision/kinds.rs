@@ -509,7 +509,8 @@ kinds! {
         YES;
     KillLimit, "kill-limit", TURN,
         "the pig has played a kill this phase: may it play another (it also needs a kill target)?",
-        ["no: one kill a phase", "yes: it may kill again"],
+        ["no: one kill a phase", "yes: it may kill again",
+         "as the other pig's weapon says: yes when the pig its kill would go to has a crossbow"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, CrossbowThisTurn, RewardSinceKill,
          KillDodged, CrossbowSinceKill, SubjectLastAttacked, PlayedSinceKill],
         VARIES;
@@ -816,7 +817,8 @@ kinds! {
         ["yes, at once", "no",
          "yes, once the card is resolved (none if the game ended)",
          "yes, at the end of the turn",
-         "no, as a reward was drawn already in this turn (one reward a turn)"],
+         "no, as a reward was drawn already in this turn (one reward a turn)",
+         "no: its 3 cards leave the deck but are lost (drawn into a copy of the source's hand)"],
         [ActorLord, ActorLoyalist, ActorRebel, ActorRevealed, SubjectIsActor, OwnTurn, DeckLast,
          TrickKill, TrickDuel, TrickArea, ActorPlayedTrick, SubjectTurn, SubjectLoyalist,
          SubjectRebel],
@@ -848,7 +850,8 @@ kinds! {
         "a pig killed another: does the killer discard its hand and weapon, and when? (the lord that killed a loyalist, at once; nobody else)",
         ["yes, at once", "no",
          "yes, at the end of its turn",
-         "yes, once the card is resolved (not if the game ended)"],
+         "yes, once the card is resolved (not if the game ended)",
+         "yes, once the card is resolved, even if the game ended"],
         [SubjectRevealed, OwnTurn, ActorCrossbow, ActorHandEmpty, TrickKill, TrickDuel,
          TrickInvasion, TrickVolley, SubjectTurn, ActorLord, ActorLoyalist, ActorRebel,
          SubjectLoyalist, SubjectRebel],
@@ -1003,6 +1006,30 @@ kinds! {
         ["no: it left the hand when it was played", "yes: at the place it had, as if still held"],
         [ActorLord, ActorLoyalist, ActorRebel, CardKill, CardDuel, CardInvasion, CardVolley,
          CardArea],
+        YES;
+    DyingSettled, "dying-settled", DAMAGE,
+        "the damaged pig is dying (0 HP or less): is its dying settled, by a peach or by its death?",
+        ["yes: it eats a peach, or else dies",
+         "no: nothing is done, it lives on at 0 HP or less with its hand (the dying check is skipped)",
+         "the peach only: with none to eat it does not die, and lives on at 0 HP or less with its hand (the death is skipped)"],
+        [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
+         SubjectIsActor, TrickKill, TrickDuel, TrickInvasion, TrickVolley, OwnTurn,
+         ActorHoldsPeach, ActorPlayedTrick],
+        YES;
+    PenaltyHand, "penalty-hand", DAMAGE,
+        "the penalised pig holds cards: does it discard its hand?",
+        ["yes: its whole hand", "no: it keeps its hand (only its weapon may go)"],
+        [ActorLord, SubjectRevealed, OwnTurn, ActorCrossbow, TrickKill, TrickDuel,
+         TrickInvasion, TrickVolley],
+        YES;
+    KillFlagStart, "kill-flag-start", TURN,
+        "a play phase begins with no kill carried over from the phase before: does it start with a kill counted all the same?",
+        ["no: no kill played yet",
+         "yes, if the pig's own last play phase ended with a kill counted (a flag of its own, not reset)",
+         "yes, if the game's last kill was the pig's own (a mark of the last pig that killed, never reset)",
+         "yes, in the pig's first play phase (a permission set only at the end of its turns)"],
+        [ActorLord, ActorLoyalist, ActorRebel, ActorCrossbow, SubjectIsActor, SubjectPrevSeat,
+         PreviousDied, TwoAlive],
         YES;
 }
 

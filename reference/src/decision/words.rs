@@ -357,6 +357,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a}, having played a kill this phase, may not play another",
                 "{a}, having played a kill this phase, may play another",
+                "{a}, having played a kill this phase, may play another only when {s} has a crossbow ({a}'s own weapon not looked at)",
             ],
             &[F::ActorCrossbow],
         ),
@@ -657,6 +658,17 @@ fn voice(kind: DecisionKind) -> Voice {
             ],
             &[F::ActorDying, F::ActorHoldsPeach],
         ),
+        K::DyingSettled => v(
+            "the dying pig",
+            "the damage source",
+            "",
+            &[
+                "{a}, at 0 HP or less, eats a peach or dies",
+                "{a}, at 0 HP or less, is left as it is: it eats no peach and lives on with its hand",
+                "{a}, at 0 HP or less with no peach to eat, does not die: it lives on with its hand",
+            ],
+            &[],
+        ),
         K::PeachCount => v(
             "the dying pig",
             "the damage source",
@@ -698,6 +710,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} draws the reward for {s} once the card is resolved",
                 "{a} draws the reward for {s} at the end of the turn",
                 "{a} draws no reward for {s}, as a reward was drawn already in this turn",
+                "the 3 cards of {a}'s reward for {s} leave the deck but are lost (drawn into a copy of its hand)",
             ],
             &[],
         ),
@@ -722,6 +735,7 @@ fn voice(kind: DecisionKind) -> Voice {
                 "{a} keeps its hand and weapon after killing {s}",
                 "{a} discards its hand and weapon at the end of its turn for killing {s}",
                 "{a} discards its hand and weapon once the card is resolved for killing {s}",
+                "{a} discards its hand and weapon once the card is resolved for killing {s}, even if the game ended",
             ],
             &[],
         ),
@@ -732,6 +746,28 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a}, penalised, discards its crossbow too",
                 "{a}, penalised, keeps its crossbow",
+            ],
+            &[],
+        ),
+        K::PenaltyHand => v(
+            "the penalised pig",
+            "its victim",
+            "",
+            &[
+                "{a}, penalised for killing {s}, discards its hand",
+                "{a}, penalised for killing {s}, keeps its hand",
+            ],
+            &[],
+        ),
+        K::KillFlagStart => v(
+            "the pig",
+            "the pig whose turn came before",
+            "a kill",
+            &[
+                "{a} starts its play phase with no kill played",
+                "{a} starts its play phase with its own last phase's kill still counted",
+                "{a} starts its play phase with a kill counted, as the game's last kill was its own",
+                "{a} starts its first play phase with a kill counted",
             ],
             &[],
         ),
