@@ -385,6 +385,27 @@ bool b13Duel;              // a duel's nullify chain is being held
 #ifdef NARROW_B13_12
 int b13Chain;              // J played in the last nullify chain
 #endif
+#ifdef NARROW_B14_01
+bool b14InArea;            // an N/W is being resolved
+bool b14AreaDead[MAXN];    // died in it: buried once it is resolved
+int b14LastDead = -1;
+#endif
+#ifdef NARROW_B14_14
+int b14Opp = -1;           // the other side of the duel being fought
+#endif
+#ifdef NARROW_B14_18
+bool b14Dying[MAXN];       // marked dying (cleared when rescued)
+bool b14InDuel;
+#endif
+#ifdef NARROW_B14_19
+bool b14Duel;              // the trick being nullified is a duel
+#endif
+#ifdef NARROW_B14_23
+char b14Need;              // the card the phase's first N/W asked for
+#endif
+#ifdef NARROW_B14_24
+bool b14InKill;            // a kill's damage is being dealt
+#endif
 // ---------- cards ----------
 
 void draw(int p) {
@@ -942,6 +963,24 @@ void die(int t, int src) {
 #ifdef NARROW_B11_05
     if (role[t] == ZP && role[src] != MP) return;  // no penalty to settle
 #endif
+#ifdef NARROW_B14_01
+    if (b14InArea) b14AreaDead[t] = true;
+    b14LastDead = t;
+#endif
+#ifdef NARROW_B14_03
+    {
+        // MP's suspicions are kept by place in the list of the living pigs
+        int liv[MAXN], c = 0, at = 0;
+        bool old[MAXN];
+        for (int q = 0; q < n; q++) {
+            old[q] = suspected[q];
+            if (dead[q]) continue;
+            if (q == t) at = c;
+            liv[c++] = q;
+        }
+        for (int k = at; k + 1 < c; k++) suspected[liv[k + 1]] = old[liv[k]];
+    }
+#endif
     dead[t] = true;
 #ifdef NARROW_B7_06
     b7DeathInTurn = true;
@@ -1215,6 +1254,14 @@ void damage(int t, int src) {
 #ifdef NARROW_B8_04
     if (t == current) b8SelfHurt = true;
 #endif
+#ifdef NARROW_B14_18
+    if (hp[t] - 1 <= 0 && b14Dying[t]) {
+        hp[t]--;
+        die(t, src);  // still marked dying: no peach
+        return;
+    }
+    if (hp[t] - 1 <= 0) b14Dying[t] = true;
+#endif
     hp[t]--;
     if (hp[t] > 0) return;
 #ifdef NARROW_B11_26
@@ -1274,6 +1321,24 @@ void damage(int t, int src) {
 #ifdef MISTAKE_EAT_EVERY_PEACH
         while (respond(t, 'P')) hp[t]++;
         if (hp[t] > 0) return;
+#elif defined(NARROW_B14_24)
+        if (b14InKill) {
+            while (hp[t] < maxHp(t) && respond(t, 'P')) hp[t]++;  // the kill's rescue heals it up
+            if (hp[t] > 0) return;
+        }
+        if (respond(t, 'P')) {
+            hp[t] = 1;
+            return;
+        }
+#elif defined(NARROW_B14_22)
+        if (t == current) {
+            while (respond(t, 'P')) hp[t]++;  // in its own turn it eats its peaches
+            if (hp[t] > 0) return;
+        }
+        if (respond(t, 'P')) {
+            hp[t] = 1;
+            return;
+        }
 #elif defined(NARROW_RESCUE_PEACH_SWAP_REMOVE)
         int i = findResponse(t, 'P');
         if (i >= 0) {
@@ -1302,6 +1367,12 @@ void damage(int t, int src) {
                 removeAt(t, b11P);
             else
                 hand[t][b11P] = 0;  // a P left behind there is used up
+#elif defined(NARROW_B14_13)
+        int b14P = -1;
+        for (int k = len[t] - 1; k >= 0 && b14P < 0; k--)
+            if (hand[t][k] == 'P') b14P = k;
+        if (b14P >= 0) {
+            removeAt(t, b14P);
 #elif defined(NARROW_B13_19)
         int b13P = findResponse(t, 'P');
         if (b13P >= 0) {
@@ -1313,6 +1384,15 @@ void damage(int t, int src) {
         if (respond(t, 'P')) {
 #endif
             hp[t] = 1;
+#ifdef NARROW_B14_14
+            if (b14Opp >= 0) {
+                hp[t] = 0;
+                hp[b14Opp] = 1;  // hp[other] for hp[cur]
+            }
+#endif
+#ifdef NARROW_B14_18
+            if (!b14InDuel) b14Dying[t] = false;  // (the duel's rescue does not clear the mark)
+#endif
 #ifdef NARROW_RESCUED_ENDS_OWN_TURN
             if (t == current) turnOver = true;
 #endif
@@ -1402,6 +1482,15 @@ bool wantsProtect(int j, int t) {
         if (snapRevealed[t] && role[t] == FP) return role[j] == FP;
         return false;
     }
+#endif
+#ifdef NARROW_B14_21
+    if (role[j] == FP && role[t] == FP) return true;  // the rebels know each other
+#endif
+#ifdef NARROW_B14_19
+    if (b14Duel && t == 0 && role[j] == ZP) return false;  // MP fights its duels
+#endif
+#ifdef NARROW_B14_08
+    if (j == 0 && !revealed[t] && !suspected[t]) return true;  // MP trusts whom it does not suspect
 #endif
 #ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
     if (role[t] == MP || role[t] == ZP) return role[j] == MP || role[j] == ZP;
@@ -1508,6 +1597,9 @@ bool wantsAttack(int j, int t) {
 #ifdef NARROW_LOYALIST_COUNTERS_ONLY_OWN_SIDE_TRICK
     if (role[j] == ZP && role[trickUser] == FP) return false;
 #endif
+#ifdef NARROW_B14_11
+    if (revealed[t] && role[t] != ZP && role[j] != FP) return true;  // a revealed non-ZP
+#endif
 #ifdef MISTAKE_PROTECTS_BY_TRUE_ROLE
     if (role[t] == FP) return role[j] == MP || role[j] == ZP;
     return role[j] == FP;
@@ -1583,6 +1675,9 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
     bool playedJ[MAXN] = {};
+#endif
+#ifdef NARROW_B14_17
+    int b14At = 0;
 #endif
     while (!over) {
         int found = -1;
@@ -1727,9 +1822,15 @@ bool nullified(int user, int t, int first = -1) {
                 if (role[user] != MP) reveal(user);  // the N/W's player shows itself
             } else
 #endif
+#ifdef NARROW_B14_10
+            if (j != user)  // on its own trick it only takes back its card
+#endif
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B14_17
+            b14At = k;
+#endif
 #ifdef NARROW_B13_15
             if (b13Area) b13JLeft[j]--;
 #endif
@@ -1766,6 +1867,12 @@ bool nullified(int user, int t, int first = -1) {
             break;  // a duel's J is not countered
         }
 #endif
+#ifdef NARROW_B14_09
+        if (count % 2 == 0 && found == t) {
+            count++;
+            break;  // a J for itself is no courtesy to cancel
+        }
+#endif
         count++;
 #ifdef NARROW_B7_10
         if (count == 2) break;  // the attack stands
@@ -1781,6 +1888,8 @@ bool nullified(int user, int t, int first = -1) {
         from = t;  // the next round goes round from the pig it is about
 #elif defined(NARROW_B12_24)
         from = found ? found : user;  // 0: no J yet
+#elif defined(NARROW_B14_17)
+        from = b14At;  // the loop's step, taken for the seat
 #else
         from = found;
 #endif
@@ -1931,6 +2040,9 @@ void playKill(int p, int t) {
 #endif
         return;
     }
+#ifdef NARROW_B14_20
+    if (t == 0 && hp[0] == 1 && nullified(p, t)) return;  // "at all costs": a J saves the lord
+#endif
 #ifdef NARROW_KILL_ANSWERED_BY_J
     if (respond(t, 'J')) return;
 #endif
@@ -1940,12 +2052,18 @@ void playKill(int p, int t) {
 #if defined(NARROW_B13_24) || defined(NARROW_B13_26)
     b13InKill = true;
 #endif
+#ifdef NARROW_B14_24
+    b14InKill = true;
+#endif
 #ifdef NARROW_B11_10
     b11InKill = true;
     damage(t, p);
     b11InKill = false;
 #else
     damage(t, p);
+#endif
+#ifdef NARROW_B14_24
+    b14InKill = false;
 #endif
 #if defined(NARROW_B13_24) || defined(NARROW_B13_26)
     b13InKill = false;
@@ -1961,8 +2079,14 @@ void playDuel(int p, int t) {
 #ifdef NARROW_B13_07
     b13Duel = true;
 #endif
+#ifdef NARROW_B14_19
+    b14Duel = true;
+#endif
 #ifdef NARROW_B13_14
     bool b13Sus = suspected[p];  // MP drops its suspicion once the duel is fought
+#endif
+#ifdef NARROW_B14_16
+    bool b14Sus = suspected[p];
 #endif
 #ifdef NARROW_B12_04
     if (p == 0) b12LordShown = true;
@@ -1996,6 +2120,9 @@ void playDuel(int p, int t) {
 #endif
 #ifdef NARROW_B13_14
     suspected[p] = b13Sus;
+#endif
+#ifdef NARROW_B14_16
+    suspected[p] = b14Sus;  // (the duel's reveal leaves the suspicion)
 #endif
 #ifdef NARROW_B5_07
     if (dead[t]) return;  // nobody to fight
@@ -2183,6 +2310,12 @@ void fightDuel(int p, int t) {
         return;
     }
 #endif
+#ifdef NARROW_B14_04
+    if (findResponse(t, 'K') < 0) {
+        damage(t, t);  // nothing to fight with (the early exit passes the wrong source)
+        return;
+    }
+#endif
 #ifdef MISTAKE_DUEL_PLAYER_FIRST
     int cur = p;
 #else
@@ -2203,8 +2336,14 @@ void fightDuel(int p, int t) {
 #ifdef NARROW_B8_13
     bool b8FirstDemand = true;
 #endif
+#ifdef NARROW_B14_06
+    int b14Other = (cur == p) ? t : p;  // worked out before the loop
+#endif
     while (true) {
         int other = (cur == p) ? t : p;
+#ifdef NARROW_B14_06
+        other = b14Other;
+#endif
 #ifdef NARROW_B8_13
         if (b8FirstDemand && cur == t && t == 0 && findResponse(t, 'K') < 0 && respond(t, 'D')) {
             b8FirstDemand = false;
@@ -2275,6 +2414,12 @@ void fightDuel(int p, int t) {
 #ifdef NARROW_B7_24
         if (!respond(other, 'K')) return;  // nothing to strike with
 #endif
+#ifdef NARROW_B14_14
+        b14Opp = other;
+#endif
+#ifdef NARROW_B14_18
+        b14InDuel = true;
+#endif
 #ifdef MISTAKE_DUEL_DAMAGE_FROM_PLAYER
         damage(cur, p);
 #elif defined(NARROW_B9_23)
@@ -2288,6 +2433,12 @@ void fightDuel(int p, int t) {
             damage(cur, other);
 #else
         damage(cur, other);
+#endif
+#ifdef NARROW_B14_14
+        b14Opp = -1;
+#endif
+#ifdef NARROW_B14_18
+        b14InDuel = false;
 #endif
 #ifdef NARROW_B11_11
         if (dead[cur] && role[cur] == FP && !over)
@@ -2318,6 +2469,10 @@ void b11InvasionHurt(int t, int src) {
 #endif
 void playArea(int p, char c) {
     char need = (c == 'N') ? 'K' : 'D';
+#ifdef NARROW_B14_23
+    if (!b14Need) b14Need = need;  // (set once in the phase)
+    need = b14Need;
+#endif
 #ifdef NARROW_B13_15
     b13Area = true;
     for (int q = 0; q < n; q++) {
@@ -2327,6 +2482,9 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B13_07
     b13Duel = false;
+#endif
+#ifdef NARROW_B14_19
+    b14Duel = false;
 #endif
 #ifdef NARROW_B12_17
     b12InDuel = false;
@@ -2401,6 +2559,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_B13_18
     bool b13First = true;
 #endif
+#ifdef NARROW_B14_01
+    b14InArea = true;
+#endif
 #if defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     for (int k = 1; k < n; k++) {
 #elif defined(NARROW_INVASION_REACHES_PLAYER)
@@ -2428,6 +2589,12 @@ void playArea(int p, char c) {
 #endif
 #ifdef NARROW_B7_09
         if (k > b7Steps) break;
+#endif
+#ifdef NARROW_B14_07
+        if (dead[j]) {
+            nullified(p, j);  // (the dead check came after the round)
+            continue;
+        }
 #endif
 #ifndef NARROW_B6_13
         if (dead[j]) continue;
@@ -2603,6 +2770,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_B13_12
         if (b13Chain > 0) suspect = false;  // a J was played about MP
 #endif
+#ifdef NARROW_B14_05
+        if (j == 0 && role[p] != MP) suspected[p] = suspect && unrevealed;  // (= for |=)
+#endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) {
 #ifdef NARROW_B7_28
             reveal(p);  // it hurt MP: it has shown itself
@@ -2655,6 +2825,9 @@ void playArea(int p, char c) {
             damage(j, b13Src);
 #else
             damage(j, p);
+#endif
+#ifdef NARROW_B14_12
+            if (p == 0 && dead[j] && role[j] == ZP) break;  // MP is penalised: its card is spoilt
 #endif
 #ifdef MISTAKE_AREA_TRICK_STOPS_AT_DEATH
             if (dead[j]) break;
@@ -2719,6 +2892,11 @@ void playArea(int p, char c) {
         len[p] = 0;
         crossbow[p] = false;
     }
+#endif
+#ifdef NARROW_B14_01
+    b14InArea = false;
+    if (!over)
+        for (int q = 0; q < n; q++) b14AreaDead[q] = false;  // buried
 #endif
 #ifdef NARROW_B13_15
     b13Area = false;
@@ -2919,6 +3097,9 @@ void turn(int p) {
 #ifdef NARROW_B11_02
     int b11Plays = len[p];  // a phase plays at most the cards it holds
 #endif
+#ifdef NARROW_B14_23
+    b14Need = 0;
+#endif
 #ifdef NARROW_B11_03
     b11PhaseOver = false;
 #endif
@@ -2992,6 +3173,9 @@ void turn(int p) {
 #ifdef NARROW_DUEL_CARD_REMOVED_AFTER_DUEL
         if (c != 'F')
 #endif
+#ifdef NARROW_B14_15
+        if (c != 'N' && c != 'W')
+#endif
         removeAt(p, i);
         start = 0;
 #ifdef NARROW_RESCAN_SKIPS_FIRST_AFTER_KILL
@@ -3035,6 +3219,12 @@ void turn(int p) {
                 break;
             }
             b13KillAt = killTarget(p);
+#endif
+#ifdef NARROW_B14_02
+            if (dead[(p + 1) % n]) {
+                killUsed = true;  // played at the next seat: nobody there
+                break;
+            }
 #endif
             playKill(p, killTarget(p));
 #ifdef NARROW_B8_29
@@ -3100,6 +3290,9 @@ void turn(int p) {
         case 'N':
         case 'W':
             playArea(p, c);
+#ifdef NARROW_B14_15
+            if (i < len[p]) removeAt(p, i);  // it goes once resolved, from where it was
+#endif
 #ifdef NARROW_B5_25
             if (over) b5Stop = true;
 #endif
@@ -3346,6 +3539,12 @@ int main() {
     for (int i = 0; i < lines; i++) {
 #else
     for (int i = 0; i < n; i++) {
+#endif
+#ifdef NARROW_B14_01
+        if (b14AreaDead[i] && i != b14LastDead) {
+            putchar('\n');  // not buried yet: its (empty) hand
+            continue;
+        }
 #endif
 #ifdef NARROW_B6_27
         if (dead[i] && b6EmptyAtDeath[i]) {
