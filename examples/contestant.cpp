@@ -1330,6 +1330,15 @@ void damage(int t, int src) {
             hp[t] = 1;
             return;
         }
+#elif defined(NARROW_B14_25)
+        if (t == 0) {
+            while (respond(t, 'P')) hp[t]++;  // the lord eats all its peaches
+            if (hp[t] > 0) return;
+        }
+        if (respond(t, 'P')) {
+            hp[t] = 1;
+            return;
+        }
 #elif defined(NARROW_B14_22)
         if (t == current) {
             while (respond(t, 'P')) hp[t]++;  // in its own turn it eats its peaches
@@ -1482,6 +1491,9 @@ bool wantsProtect(int j, int t) {
         if (snapRevealed[t] && role[t] == FP) return role[j] == FP;
         return false;
     }
+#endif
+#ifdef NARROW_B14_27
+    if (role[j] == ZP && role[t] == ZP) return true;  // the loyalists know each other
 #endif
 #ifdef NARROW_B14_21
     if (role[j] == FP && role[t] == FP) return true;  // the rebels know each other
@@ -1769,6 +1781,9 @@ bool nullified(int user, int t, int first = -1) {
             if (b13Area && b13JLeft[j] <= 0) continue;
 #endif
             int i = findResponse(j, 'J');
+#ifdef NARROW_B14_26
+            bool b14Sus = suspected[j];
+#endif
 #ifdef NARROW_B13_23
             for (int s = len[j] - 1; s > i && i >= 0; s--)
                 if (hand[j][s] == 'J') {
@@ -1828,6 +1843,9 @@ bool nullified(int user, int t, int first = -1) {
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B14_26
+            suspected[j] = b14Sus;  // (the J's reveal is written inline: revealed[j] = true)
+#endif
 #ifdef NARROW_B14_17
             b14At = k;
 #endif
