@@ -3229,6 +3229,9 @@ void turn(int p) {
 #else
             if (hp[p] < maxHp(p)) hp[p]++;
 #endif
+#ifdef NARROW_B14_28
+            killUsed = true;  // (the branch was copied from K's)
+#endif
             break;
         case 'K':
 #ifdef NARROW_B13_27
