@@ -500,10 +500,9 @@ pub fn separated<'a>(tests: impl IntoIterator<Item = &'a MutantSet>) -> usize {
 /// What a set of tests achieves, for greedy steps and for swaps.
 #[derive(Clone, Debug)]
 struct State {
-    covered: MutantSet,
+    covered: Covered,
     by_subtask: [MutantSet; 3],
     hits: Vec<u32>,
-    events: RuleSet,
     event_hits: Vec<u32>,
     partition: Partition,
     narrow: RuleBits,
@@ -514,10 +513,9 @@ struct State {
 impl State {
     fn new() -> State {
         State {
-            covered: MutantSet::new(),
+            covered: Covered::new(),
             by_subtask: [MutantSet::new(), MutantSet::new(), MutantSet::new()],
             hits: vec![0; catalogue().len()],
-            events: RuleSet::new(),
             event_hits: vec![0; RuleEvent::ALL.len()],
             partition: Partition::new(),
             narrow: RuleBits::default(),
@@ -535,13 +533,12 @@ impl State {
     }
 
     fn add(&mut self, c: &Candidate) {
-        self.covered.union_with(&c.exposes);
+        self.covered.add(c);
         self.by_subtask[c.slot.subtask().number()].union_with(&c.exposes);
         for m in c.exposes.iter() {
             self.hits[m] += 1;
         }
         for e in c.case.events.iter() {
-            self.events.insert(e);
             self.event_hits[e as usize] += 1;
         }
         self.partition.refine(&c.exposes);
@@ -567,12 +564,12 @@ impl State {
         let narrow_subtask = &self.narrow_by_subtask[c.slot.subtask().number()];
         let size = c.size();
         Key(
-            c.exposes.difference(&self.covered).len(),
+            c.exposes.difference(&self.covered.mistakes).len(),
             c.exposes.difference(subtask).len(),
             c.case
                 .events
                 .iter()
-                .filter(|e| !self.events.contains(*e))
+                .filter(|e| !self.covered.events.contains(*e))
                 .count(),
             (narrow.expected(c, open, rates) * 1024.0) as usize,
             c.narrow
@@ -604,10 +601,10 @@ impl State {
     /// mistakes exposed twice, pairs separated.
     fn score(&self) -> (usize, usize, usize, usize, usize, usize) {
         (
-            self.covered.len(),
+            self.covered.mistakes.len(),
             self.by_subtask.iter().map(MutantSet::len).sum(),
             self.narrow.len(),
-            self.events.len(),
+            self.covered.events.len(),
             self.hits.iter().filter(|&&h| h >= 2).count(),
             pairs() - self.partition.unseparated(),
         )
@@ -615,26 +612,38 @@ impl State {
 }
 
 /// The catalogue mistakes and rule events a set of tests covers: all a
-/// swap of [`repair`] must keep (a [`State`] without the rest, which
-/// costs most of a swap's weighing when built for each one).
+/// swap must keep, and on its own all [`repair`] builds for each swap it
+/// weighs (a whole [`State`] per swap costs most of the weighing).
+#[derive(Clone, Debug)]
 struct Covered {
     mistakes: MutantSet,
     events: RuleSet,
 }
 
 impl Covered {
-    fn of<'a>(tests: impl IntoIterator<Item = &'a Candidate>) -> Covered {
-        let mut covered = Covered {
+    /// Nothing covered.
+    fn new() -> Covered {
+        Covered {
             mistakes: MutantSet::new(),
             events: RuleSet::new(),
-        };
+        }
+    }
+
+    /// What `tests` cover.
+    fn of<'a>(tests: impl IntoIterator<Item = &'a Candidate>) -> Covered {
+        let mut covered = Covered::new();
         for c in tests {
-            covered.mistakes.union_with(&c.exposes);
-            for e in c.case.events.iter() {
-                covered.events.insert(e);
-            }
+            covered.add(c);
         }
         covered
+    }
+
+    /// Adds what test `c` covers.
+    fn add(&mut self, c: &Candidate) {
+        self.mistakes.union_with(&c.exposes);
+        for e in c.case.events.iter() {
+            self.events.insert(e);
+        }
     }
 
     /// Whether it covers every mistake and event `before` covers.
@@ -810,9 +819,7 @@ pub fn best_swap(
             let mut trial = tests.to_vec();
             trial[place] = new;
             let after = State::of(trial.iter().map(|&i| &pool.candidates[i]));
-            let keeps = before.covered.is_subset(&after.covered)
-                && before.events.iter().all(|e| after.events.contains(e))
-                && keep(&trial);
+            let keeps = after.covered.keeps(&before.covered) && keep(&trial);
             keeps.then(|| (after.score(), Reverse(place), place))
         })
         .max()
