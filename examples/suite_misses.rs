@@ -13,7 +13,8 @@
 //! rules that fire on no test fire on, and, over every live rule that
 //! fires on a test, whether the test exposes it by how many decisions it
 //! changes and how far into the game (and whether the deviated output is
-//! the right one byte for byte).
+//! the right one byte for byte); and what the best two-pig games would
+//! net as tests once completed.
 //!
 //! ```sh
 //! cargo run --release --example suite_misses -- SEED
@@ -31,7 +32,7 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1);
-    let suite = build(seed, &SuiteOptions::default());
+    let mut suite = build(seed, &SuiteOptions::default());
     let pool = &suite.pool;
     let live = pool.narrow.live();
     let exposed = suite.narrow_exposed();
@@ -252,6 +253,7 @@ fn main() {
         );
     }
     why_missed(&suite, &live, &missed, &count);
+    two_pig_swaps(&mut suite, &live, &count);
 }
 
 /// Why each missed live rule is missed, as a table (written to
@@ -504,6 +506,46 @@ fn print_top(what: &str, groups: BTreeMap<String, (usize, usize)>) {
         println!(
             "  {k:50} {l:6} {m:5} {:5.1}%",
             100.0 * *m as f64 / *l as f64
+        );
+    }
+}
+
+/// What the best two-pig games would net as tests: the 16 expected to
+/// expose the most live rules no test exposes are completed (played
+/// against every live rule that fires on them), and each one's best
+/// swap for a test of its slot is printed (rules gained, rules lost).
+fn two_pig_swaps(suite: &mut pigkill::suite::Suite, live: &RuleBits, count: &[u16]) {
+    let rates = suite.pool.narrow.rates();
+    let open: RuleBits = live.iter().filter(|&r| count[r as usize] == 0).collect();
+    let mut two: Vec<(Reverse<usize>, usize)> = suite
+        .pool
+        .candidates
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.case.game.pig_count() == 2)
+        .map(|(id, c)| {
+            let expected = suite.pool.narrow.expected(c, &open, &rates);
+            (Reverse((expected * 1024.0) as usize), id)
+        })
+        .collect();
+    two.sort_unstable();
+    let ids: Vec<usize> = two.iter().take(16).map(|&(_, id)| id).collect();
+    suite.pool.complete_all(&ids);
+    for id in ids {
+        let c = &suite.pool.candidates[id];
+        let best = suite
+            .tests
+            .iter()
+            .map(|&t| &suite.pool.candidates[t])
+            .filter(|was| was.slot == c.slot)
+            .map(|was| swap_gain(c, was, live, count))
+            .max_by_key(|&(g, l)| g as isize - l as isize);
+        println!(
+            "two-pig candidate {id} ({}, {} turns): exposes {} live rules, {} open; best swap for a test of its slot: {best:?} (gained, lost)",
+            c.slot.name(),
+            c.turns,
+            c.narrow.len(),
+            c.narrow.iter().filter(|&&r| open.contains(r)).count()
         );
     }
 }
