@@ -660,6 +660,22 @@ fn a_withheld_kind_is_never_where_the_search_says_the_program_went_another_way()
     }
 }
 
+/// The narrow family's rule read as `words` (the program's mistake), the
+/// game `input` on which it shows, the program's failing run there, and
+/// the search's options with the rule's kind withheld ([`without`]).
+fn kind_withheld(input: &[u8], words: &str) -> (DeviationRule, Game, Run, DeviationOptions) {
+    let game = parse_game_bytes(input).expect("a game");
+    let mistake = family_rule(words);
+    let actual = ruled(mistake)(&game).expect("ends");
+    let run = Run::new(game.clone(), &actual, CompareMode::Lines).expect("ends");
+    assert!(!run.passed, "the mistake shows on this game");
+    let options = without(Withheld {
+        kind: mistake.kind,
+        choose: None,
+    });
+    (mistake, game, run, options)
+}
+
 #[test]
 fn a_moment_the_programs_own_games_contradict_is_no_deviation_when_the_vocabulary_lacks_the_mistake(
 ) {
@@ -673,20 +689,11 @@ fn a_moment_the_programs_own_games_contradict_is_no_deviation_when_the_vocabular
     // That is no moment: no decision of the vocabulary explains the
     // program. With the kind in the vocabulary, the same search states
     // the mistake in its own section.
-    let game =
-        parse_game_bytes(b"5 1\nMP Z Z D Z\nFP W D W D\nFP D K W W\nFP Z Z D K\nFP Z Z Z Z\nZ\n")
-            .expect("a game");
-    let mistake = family_rule(
+    let (mistake, game, run, options) = kind_withheld(
+        b"5 1\nMP Z Z D Z\nFP W D W D\nFP D K W W\nFP Z Z D K\nFP Z Z Z Z\nZ\n",
         "an invasion or volley of the player starts again from the pig after the player when a pig dies of it",
     );
     let mut program = ruled(mistake);
-    let actual = program(&game).expect("ends");
-    let run = Run::new(game.clone(), &actual, CompareMode::Lines).expect("ends");
-    assert!(!run.passed, "the mistake shows on this game");
-    let options = without(Withheld {
-        kind: mistake.kind,
-        choose: None,
-    });
     let finding = find(vec![run.clone()], Vec::new(), Some(&mut program), &options);
     assert!(
         finding.is_none(),
@@ -702,4 +709,29 @@ fn a_moment_the_programs_own_games_contradict_is_no_deviation_when_the_vocabular
     assert_eq!(report.section, "Responses", "{report:?}");
     assert_eq!(report.verdict, "confirmed", "{report:?}");
     assert_predicts(&report, &mut program, 4_000);
+}
+
+#[test]
+fn a_moment_is_where_the_program_went_another_way_on_several_failing_games_not_on_the_minimised_one_alone(
+) {
+    // The program reveals a nullifier only once the card its nullify
+    // answers is resolved (`nullify-reveals`, of the section "Nullify
+    // (J)"), a kind withheld from the search: no rule can state it, and
+    // the moment is "this game only". On this four-pig game, a volley
+    // starting from another pig reproduces the output too, and the
+    // program even prints what that decision made in its whole context
+    // prints on some fresh games; but it reproduces the minimised game
+    // alone. Going another way at whether a pig holding a nullify plays
+    // it reproduces other failing games of the program as well (those of
+    // the probe battery): that is where the moment is, in the mistake's
+    // own section.
+    let (mistake, game, run, options) = kind_withheld(
+        b"4 1\nMP D D D D\nFP F F F W\nZP J J J D\nZP J D D J\nK\n",
+        "playing a nullify reveals the nullifier only once the card it answers is resolved",
+    );
+    let mut program = ruled(mistake);
+    let finding = find(vec![run], Vec::new(), Some(&mut program), &options).expect("found");
+    let report = DeviationReport::new(&game, &finding);
+    assert_eq!(report.verdict, "this game only", "{report:?}");
+    assert_eq!(report.section, "Nullify (J)", "{report:?}");
 }

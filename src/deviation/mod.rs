@@ -60,6 +60,15 @@
 //!    followed join the search. A rule the program's own runs
 //!    contradict is never stated.
 //!
+//! When no rule is stated ("this game only"), the moment is chosen by
+//! consistency across failing games: of the candidates (where the living
+//! rule that reproduces the most failing games changes the minimised
+//! game, the instances, the rule abduced), the one whose kind and
+//! alternative, made at one decision, also reproduce the most of the
+//! shortest other failing games (the probe battery's among them), before
+//! what the program follows on fresh games: a mistake shows on many
+//! failing games, a coincidence of a tiny minimised game on one.
+//!
 //! The report ([`DeviationReport`]) speaks of the moment on the minimised
 //! game: the turn, the pig, what the rules decide there and why, what a
 //! program that printed this output must have done instead, and the

@@ -579,10 +579,14 @@ pub fn find(
         break;
     }
     if finding.rules.is_empty() {
-        // This game only: the moment is where the living rule that
-        // reproduces the most failing games (the minimised one among
-        // them) changes the minimised game, rather than a decision that
-        // reproduces it by luck.
+        // This game only: the moment is where the program went another way
+        // on several failing games, not on the minimised one alone. Its
+        // candidates: where the living rule that reproduces the most
+        // failing games (the minimised one among them) changes the
+        // minimised game, the instances, and the decision where the rule
+        // abduced that reproduces the most failing runs goes another way
+        // (an instance may reproduce the minimised game by coincidence,
+        // and a mistake shown at many decisions has no instance at all).
         let best = rounds[0]
             .hypotheses
             .iter()
@@ -595,39 +599,80 @@ pub fn find(
                     h.rule,
                 )
             });
+        let by_best = best.and_then(|h| {
+            let decision = runs[0].changed_by(&h.rule).next()?.clone();
+            Some((
+                Explanation {
+                    steps: vec![Step {
+                        decision,
+                        choose: h.rule.choose,
+                    }],
+                },
+                h.count(Fit::Matched).saturating_sub(1),
+            ))
+        });
+        // How many other failing games each candidate's kind and
+        // alternative reproduce ([`support`]), on a clock of its own.
+        let support_clock = Clock::part(options, SUPPORT_SHARE);
+        let supported = |moments: &[Explanation]| support(moments, &runs, options, support_clock);
+        let instance_support = supported(&instances);
+        // Support on one other game (two failing games in all, as
+        // [`UNSUPPORTED_REPRODUCED`] counts) may be chance: only more
+        // weighs.
+        let weighed = |support: usize| {
+            if support < UNSUPPORTED_REPRODUCED {
+                0
+            } else {
+                support
+            }
+        };
         // Telling the likeliest moment apart gets half a budget of its
         // own, whatever the rounds before spent (renewing the search's
         // clock would give it what they left, when that is more: the
         // moment would then hang on how much they spent).
         let moment = Clock::part(options, 0.5);
+        let most_supported = instance_support
+            .iter()
+            .map(|&s| weighed(s))
+            .max()
+            .unwrap_or(0);
+        // The living rule's moment stands unless an instance's kind and
+        // alternative reproduce more of the other failing games than the
+        // rule (or its kind and alternative) does.
+        let by_best = by_best.filter(|(e, reproduced)| {
+            (*reproduced).max(supported(std::slice::from_ref(e))[0]) >= most_supported
+        });
         // Whether the moment chosen among instances has no evidence but
         // the minimised game ([`UNSUPPORTED_CONTRADICTED`]).
         let mut unsupported = false;
-        if let Some(decision) = best.and_then(|h| runs[0].changed_by(&h.rule).next()) {
-            finding.instance = Explanation {
-                steps: vec![Step {
-                    decision: decision.clone(),
-                    choose: best.map_or(decision.rule, |h| h.rule.choose),
-                }],
-            };
+        if let Some((e, _)) = by_best {
+            finding.instance = e;
         } else {
-            // The moments: the instances, and the decision where the rule
-            // abduced that reproduces the most failing runs goes another
-            // way (an instance may reproduce the minimised game by
-            // coincidence, and a mistake shown at many decisions has no
-            // instance at all). The program tells them apart on fresh
-            // games; where it follows none, the rule stands when it
-            // reproduces more failing runs than any instance made in its
-            // whole context.
+            // The program tells the moments apart on fresh games; where it
+            // follows none, the rule abduced stands when it reproduces more
+            // failing runs than any instance made in its whole context.
+            // Before either: the moment whose kind and alternative
+            // reproduce the most other failing games.
             let by_rule = most_reproducing(&abduced, &runs, options, moment);
             let mut moments = instances.clone();
-            moments.extend(by_rule.as_ref().map(|(step, _)| Explanation {
-                steps: vec![step.clone()],
-            }));
+            let mut supports = instance_support;
+            if let Some((step, reproduced)) = &by_rule {
+                let e = Explanation {
+                    steps: vec![step.clone()],
+                };
+                supports.push(
+                    reproduced
+                        .saturating_sub(1)
+                        .max(supported(std::slice::from_ref(&e))[0]),
+                );
+                moments.push(e);
+            }
             let (followed, used) = followed_in_full_context(&moments, solution, options, moment);
             finding.program_runs += used;
             let rule_beats_instances = by_rule.as_ref().is_some_and(|(_, reproduced)| {
                 followed.iter().all(|&f| f == 0)
+                    && supports.last().map(|&s| weighed(s))
+                        == supports.iter().map(|&s| weighed(s)).max()
                     && instances.iter().all(|e| {
                         reproduced_in_full_context(e, &runs, options, moment) < *reproduced
                     })
@@ -642,14 +687,20 @@ pub fn find(
                     .enumerate()
                     .map(|(i, e)| {
                         let contradicted = contradicted_in_full_context(e, &runs, options, moment);
-                        (std::cmp::Reverse(followed[i]), contradicted, i)
+                        (
+                            std::cmp::Reverse(weighed(supports[i])),
+                            std::cmp::Reverse(followed[i]),
+                            contradicted,
+                            i,
+                        )
                     })
                     .min()
-                    .map(|(_, contradicted, i)| (i, Some(contradicted)))
+                    .map(|(_, _, contradicted, i)| (i, Some(contradicted)))
             };
             if let Some((i, contradicted)) = chosen {
                 finding.instance = moments[i].clone();
                 unsupported = followed[i] == 0
+                    && weighed(supports[i]) == 0
                     && contradicted.unwrap_or_else(|| {
                         contradicted_in_full_context(&moments[i], &runs, options, moment)
                     }) >= UNSUPPORTED_CONTRADICTED
@@ -1385,6 +1436,100 @@ fn most_reproducing(
         },
         reproduced,
     ))
+}
+
+/// On how many other failing games (the shortest) [`support`] looks for
+/// a moment's kind and alternative: enough that a decision going another
+/// way again and again stands out from one that reproduces the minimised
+/// game alone, few enough that the look costs a small share of the budget.
+const SUPPORT_GAMES: usize = 6;
+
+/// The share of the search's budget that [`support`] gets, besides the
+/// moment's own: as telling near rivals apart and sparing a broad rule
+/// get. On the ablation survey's rows it spends at most 616 runs of a
+/// 20,000-run budget, so the share bounds a pathological game rather
+/// than the usual one.
+const SUPPORT_SHARE: f64 = 0.1;
+
+/// The most decisions of one kind tried on one game by [`support`].
+const SUPPORT_DECISIONS: usize = 40;
+
+/// For each moment of "this game only", on how many of the other failing
+/// games (the [`SUPPORT_GAMES`] shortest) one decision of its kind made
+/// its way (a single deviation: of the kind of one of its steps, to that
+/// step's alternative) prints exactly what the program printed there. A
+/// mistake shows on many failing games, each reproduced by going another
+/// way at the same kind of decision; a tiny minimised game is reproduced
+/// by many single deviations of unrelated decisions (a starting HP, whose
+/// turn is first), each of which seldom reproduces a second game. Each
+/// kind and alternative is tried once (at most [`SUPPORT_DECISIONS`] of
+/// its decisions a game); the moment made in its whole context as a rule
+/// counts too. Until `clock` is over.
+fn support(
+    moments: &[Explanation],
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> Vec<usize> {
+    let others: Vec<usize> = moment_failing(runs)
+        .into_iter()
+        .filter(|&i| i != 0)
+        .take(SUPPORT_GAMES)
+        .collect();
+    let mut known: HashMap<(DecisionKind, Choice), usize> = HashMap::new();
+    moments
+        .iter()
+        .map(|moment| {
+            let singly = moment
+                .steps
+                .iter()
+                .map(|step| {
+                    let key = (step.decision.kind, step.choose);
+                    *known.entry(key).or_insert_with(|| {
+                        others
+                            .iter()
+                            .filter(|&&i| reproduced_at_kind(&runs[i], key, options, clock))
+                            .count()
+                    })
+                })
+                .max()
+                .unwrap_or(0);
+            // The moment made in its whole context, as a rule, on the
+            // same games (several decisions of a game may go its way).
+            let rules = full_context_rules(moment);
+            let in_context = others
+                .iter()
+                .take_while(|_| !clock.over())
+                .filter(|&&i| fit(&rules, &runs[i], options) == Fit::Matched)
+                .count();
+            singly.max(in_context)
+        })
+        .collect()
+}
+
+/// Whether one decision of `run` of the kind, made to the alternative of
+/// `key`, prints exactly what the program printed ([`support`]).
+fn reproduced_at_kind(
+    run: &Run,
+    (kind, choose): (DecisionKind, Choice),
+    options: &DeviationOptions,
+    clock: Clock,
+) -> bool {
+    run.by_kind
+        .get(kind as usize)
+        .into_iter()
+        .flatten()
+        .map(|&i| &run.log[i])
+        .filter(|d| options.deviations(d).any(|c| c == choose))
+        .take(SUPPORT_DECISIONS)
+        .take_while(|_| !clock.over())
+        .any(|d| {
+            run.output_making(&[Deviation::Instance {
+                index: d.index,
+                choose,
+            }])
+            .is_some_and(|out| same(&out, &run.actual, options.mode))
+        })
 }
 
 /// The failing runs [`most_reproducing`] counts: the minimised game, then
