@@ -3,7 +3,8 @@
 # DIR) on suites written by `pigkill gen --suite` and says which suites
 # each one fails: a narrow mistake passes a suite when its output is
 # accepted on every test (lines compared with trailing whitespace and
-# blank lines ignored, as `--against` judges).
+# blank lines ignored, as `--against` judges; examples/first-failing-test.sh
+# judges each).
 # Usage: examples/narrow-suites.sh DIR SUITE_DIR...
 set -eu
 if [ $# -lt 2 ]; then
@@ -12,28 +13,13 @@ if [ $# -lt 2 ]; then
 fi
 dir=$1
 shift
-norm() { sed 's/[[:space:]]*$//' "$1" | grep -v '^$' || true; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+judge="$(dirname "$0")/first-failing-test.sh"
 passes=0
 runs=0
 for exe in "$dir"/narrow-*; do
     for suite in "$@"; do
         runs=$((runs + 1))
-        failed=""
-        for input in "$suite"/*.in; do
-            answer=${input%.in}.out
-            if ! timeout 5 "$exe" < "$input" > "$tmp/out" 2>/dev/null; then
-                failed=$(basename "$input")
-                break
-            fi
-            norm "$tmp/out" > "$tmp/a"
-            norm "$answer" > "$tmp/b"
-            if ! cmp -s "$tmp/a" "$tmp/b"; then
-                failed=$(basename "$input")
-                break
-            fi
-        done
+        failed=$("$judge" "$suite" "$exe")
         if [ -z "$failed" ]; then
             passes=$((passes + 1))
             echo "PASSES $(basename "$exe") $suite"

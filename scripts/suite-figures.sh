@@ -8,7 +8,8 @@
 #     before and after), and whether both engines (`pigkill run --engine
 #     strategy|reference`) and the plain C++ contestant print every test's
 #     answer (lines compared with trailing whitespace and blank lines
-#     ignored, as examples/narrow-suites.sh judges);
+#     ignored, as examples/narrow-suites.sh judges: both call
+#     examples/first-failing-test.sh);
 #   - the held-out figure: target/release/examples/suite_holdout FROM TO
 #     (each suite chosen against a random half of the narrow family, the
 #     other half counted);
@@ -143,25 +144,9 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 field() { sed -n "s/^[[:space:]]*$2: //p" "$1"; }
 # h:mm:ss or m:ss.ss as seconds.
 seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.1f", s }'; }
-norm() { sed 's/[[:space:]]*$//' "$1" | grep -av '^$' || true; }
-# The first test (N.in) whose answer the command does not print, or "".
-first_failing() {
-  local suite=$1
-  shift
-  local input
-  for input in "$suite"/*.in; do
-    if ! timeout 5 "$@" < "$input" > "$TMPDIR/got" 2> /dev/null; then
-      basename "$input" .in
-      return
-    fi
-    norm "$TMPDIR/got" > "$TMPDIR/a"
-    norm "${input%.in}.out" > "$TMPDIR/b"
-    if ! cmp -s "$TMPDIR/a" "$TMPDIR/b"; then
-      basename "$input" .in
-      return
-    fi
-  done
-}
+# The first test (N of N.in) whose answer the command does not print, or
+# "" (examples/first-failing-test.sh, which narrow-suites.sh judges by too).
+first_failing() { examples/first-failing-test.sh "$@"; }
 percent() { awk -v c="$1" -v l="$2" 'BEGIN { if (l > 0) printf "%.2f", 100 * c / l; else printf "-" }'; }
 verdict() { if [ -z "$1" ]; then echo yes; else echo "NO($1)"; fi; }
 
