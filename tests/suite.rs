@@ -23,8 +23,8 @@ mod common;
 use common::assert_success;
 use pigkill::solution::{compare, Command as SolutionCommand, CompareMode, Limits};
 use pigkill::suite::anneal::{anneal, AnnealOptions};
-use pigkill::suite::pool::Variation;
-use pigkill::suite::select::variant_jobs;
+use pigkill::suite::pool::{Aim, Variation};
+use pigkill::suite::select::{two_alive_cut, variant_jobs};
 use pigkill::suite::solutions::{accepted, against, RunOptions, Solution};
 use pigkill::suite::{build, PoolSizes, Slot, Suite, SuiteOptions};
 use pigkill_engine::{parse_game, Budget, Engine, Role, StrategyEngine};
@@ -550,6 +550,9 @@ fn a_variant_is_a_candidates_game_with_a_new_deck_end_a_few_cards_or_a_pig_more(
                     assert!(donor.case.game.deck().contains(&card), "{card:?}");
                 }
             }
+            Variation::Endgame { .. } => {
+                unreachable!("endgames are checked by their own test")
+            }
         }
         assert!(c.slot.subtask().admits(game));
         for engine in engines {
@@ -687,11 +690,11 @@ fn a_variant_aimed_at_an_unexposed_rule_plays_as_its_test_up_to_where_the_rule_f
         .iter()
         .filter(|&r| !exposed.contains(r))
         .collect();
-    let jobs = variant_jobs(pool, &suite.tests, 16, 8);
-    let aimed: Vec<(usize, Option<usize>)> = jobs
+    let jobs = variant_jobs(pool, &suite.tests, 16, 8, 0);
+    let aimed: Vec<(usize, Aim)> = jobs
         .iter()
         .copied()
-        .filter(|(_, cut)| cut.is_some())
+        .filter(|(_, aim)| matches!(aim, Aim::Cut(_)))
         .collect();
     assert!(
         !aimed.is_empty(),
@@ -735,4 +738,88 @@ fn a_variant_aimed_at_an_unexposed_rule_plays_as_its_test_up_to_where_the_rule_f
         checked += 1;
     }
     assert!(checked > 0);
+}
+
+#[test]
+fn an_endgame_variant_plays_its_test_until_two_pigs_remain_then_a_two_pig_games_deck() {
+    let options = SuiteOptions {
+        variant_rounds: 1,
+        ..SuiteOptions::scaled(0.1)
+    };
+    let suite = build(1, &options);
+    let pool = &suite.pool;
+    let jobs = variant_jobs(pool, &suite.tests, 16, 0, 3);
+    // Every test still gets its 16 variants; those whose game began with
+    // more than two pigs and goes on drawing once two remain, 3 endgames.
+    for &t in &suite.tests {
+        let endgames = jobs
+            .iter()
+            .filter(|&&(id, aim)| id == t && matches!(aim, Aim::Endgame(_)))
+            .count();
+        assert_eq!(jobs.iter().filter(|(id, _)| *id == t).count(), 16);
+        let expected = if two_alive_cut(&pool.candidates[t]).is_some() {
+            3
+        } else {
+            0
+        };
+        assert_eq!(endgames, expected);
+    }
+    let endgames: Vec<(usize, Aim)> = jobs
+        .iter()
+        .copied()
+        .filter(|(_, aim)| matches!(aim, Aim::Endgame(_)))
+        .collect();
+    assert!(!endgames.is_empty(), "no test reaches two pigs alive");
+    let mut varied = pool.clone();
+    let first = varied.candidates.len();
+    varied.extend_variants_of(&endgames);
+    assert!(
+        varied.candidates.len() > first,
+        "every endgame variant was dropped"
+    );
+    let alive_two = |d: &pigkill_reference::decision::Decision| {
+        d.context
+            .has(pigkill_reference::decision::Feature::TwoAlive)
+    };
+    for v in &varied.candidates[first..] {
+        let splice = v.splice.expect("a variant");
+        let Variation::Endgame { at } = splice.how else {
+            panic!("an endgame job made {:?}", splice.how);
+        };
+        let base = &pool.candidates[splice.of];
+        let game = &v.case.game;
+        // The same pigs and deck down to the first card drawn once two pigs
+        // are alive; from there, the whole deck of a game that began with
+        // two pigs, of the same subtask.
+        assert_eq!(game.pigs(), base.case.game.pigs());
+        assert_eq!(game.deck()[..at], base.case.game.deck()[..at]);
+        let donor = pool
+            .candidates
+            .iter()
+            .find(|d| {
+                d.splice.is_none() && d.case.seed == splice.donor && d.case.game.pig_count() == 2
+            })
+            .expect("the two-pig game is in the pool");
+        assert_eq!(donor.slot.subtask(), base.slot.subtask());
+        assert_eq!(game.deck()[at..], donor.case.game.deck()[..]);
+        assert!(v.slot.subtask().admits(game));
+        // Up to the moment two pigs remain, it decides as its test did
+        // (compared where the test's deck never comes within two cards of
+        // its end: decisions there depend on how many cards are left).
+        if base.case.game.deck().len() <= base.case.drawn + 2 {
+            continue;
+        }
+        let (was, now) = (
+            decisions(&base.case.game, Budget::default()).1,
+            decisions(game, Budget::default()).1,
+        );
+        let until = was
+            .iter()
+            .position(alive_two)
+            .expect("the test reaches two pigs alive");
+        assert!(now.len() > until && alive_two(&now[until]));
+        for (a, b) in was[..until].iter().zip(&now[..until]) {
+            assert_eq!((a.kind, a.context, a.rule), (b.kind, b.context, b.rule));
+        }
+    }
 }

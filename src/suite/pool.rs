@@ -229,6 +229,29 @@ pub enum Variation {
         /// The new pig's seat.
         seat: usize,
     },
+    /// Its deck from card `at` on (the first card its game draws once
+    /// only two pigs are alive) is the whole deck of a game that began
+    /// with two pigs (a candidate of a slot of its subtask): the same game
+    /// up to the moment two pigs remain, and another two-pig fight after
+    /// it (since session 16).
+    Endgame {
+        /// The first deck card taken from the other game.
+        at: usize,
+    },
+}
+
+/// What a job of [`Pool::extend_variants_of`] asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// A variant as [`Pool::extend_variants`] draws it.
+    Any,
+    /// A [`Variation::Tail`] cut at most [`CUT_AFTER`] cards below this
+    /// deck card (a card the game draws after a given decision).
+    Cut(usize),
+    /// A [`Variation::Endgame`] from this deck card; a variant as
+    /// [`Aim::Any`] draws when no candidate of its subtask began with two
+    /// pigs.
+    Endgame(usize),
 }
 
 /// One variant in this many takes a new tail ([`Variation::Tail`]); the
@@ -379,43 +402,62 @@ impl Pool {
     /// tests. Each variant comes from the seed, the number of variants
     /// drawn before and the pool alone. Returns how many were kept.
     pub fn extend_variants(&mut self, of: &[usize], per: u64) -> usize {
-        let jobs: Vec<(usize, Option<usize>)> = of
+        let jobs: Vec<(usize, Aim)> = of
             .iter()
-            .flat_map(|&id| (0..per).map(move |_| (id, None)))
+            .flat_map(|&id| (0..per).map(move |_| (id, Aim::Any)))
             .collect();
         self.extend_variants_of(&jobs)
     }
 
-    /// Draws a variant for each job `(candidate, cut)` (see
-    /// [`Pool::extend_variants`]): with a cut, a [`Variation::Tail`] cut at
-    /// most [`CUT_AFTER`] cards below the first deck card `cut` (a card the
-    /// game draws after a given decision), so that the game is the same up
-    /// to that decision and different after it; without, a variant as
-    /// [`Pool::extend_variants`] draws. Returns how many were kept.
-    pub fn extend_variants_of(&mut self, jobs: &[(usize, Option<usize>)]) -> usize {
+    /// Draws a variant for each job `(candidate, aim)` (see
+    /// [`Pool::extend_variants`] and [`Aim`]): with a cut, a
+    /// [`Variation::Tail`] cut at most [`CUT_AFTER`] cards below the first
+    /// deck card `cut` (a card the game draws after a given decision), so
+    /// that the game is the same up to that decision and different after
+    /// it; with an endgame, a [`Variation::Endgame`]; otherwise a variant
+    /// as [`Pool::extend_variants`] draws. Returns how many were kept.
+    pub fn extend_variants_of(&mut self, jobs: &[(usize, Aim)]) -> usize {
         let first = self.variants;
         let seed = splitmix64(self.seed ^ 0x5641_5249_414e_5400, 0);
         let mut by_slot: [Vec<usize>; 4] = Default::default();
+        // The games that began with two pigs, by subtask.
+        let mut two_pigs: [Vec<usize>; 3] = Default::default();
         for (id, c) in self.candidates.iter().enumerate() {
             if c.splice.is_none() {
                 by_slot[c.slot.number()].push(id);
+                if c.case.game.pig_count() == 2 {
+                    two_pigs[c.slot.subtask().number()].push(id);
+                }
             }
         }
-        let jobs: Vec<(usize, Option<usize>, u64)> = jobs
+        let jobs: Vec<(usize, Aim, u64)> = jobs
             .iter()
             .enumerate()
-            .map(|(k, &(id, cut))| (id, cut, first + k as u64))
+            .map(|(k, &(id, aim))| (id, aim, first + k as u64))
             .collect();
         let candidates = &self.candidates;
         let made: Vec<Result<Candidate, String>> = jobs
             .par_iter()
-            .map(|&(id, cut, index)| {
+            .map(|&(id, aim, index)| {
                 let base = &candidates[id];
-                let donors = &by_slot[base.slot.number()];
                 let r = splitmix64(seed, index);
-                let donor = &candidates[donors[(r % donors.len() as u64) as usize]];
+                let endgame = match aim {
+                    Aim::Endgame(at) => {
+                        let donors = &two_pigs[base.slot.subtask().number()];
+                        (!donors.is_empty())
+                            .then(|| (at, donors[(r % donors.len() as u64) as usize]))
+                    }
+                    _ => None,
+                };
+                let donors = &by_slot[base.slot.number()];
+                let donor = match endgame {
+                    Some((_, d)) => &candidates[d],
+                    None => &candidates[donors[(r % donors.len() as u64) as usize]],
+                };
                 let pigs = base.case.game.pig_count();
-                let how = if let Some(cut) = cut {
+                let how = if let Some((at, _)) = endgame {
+                    Variation::Endgame { at }
+                } else if let Aim::Cut(cut) = aim {
                     let cuts = tail_cuts(&base.case);
                     let from = cut.min(cuts - 1);
                     Variation::Tail {
@@ -576,6 +618,11 @@ fn vary(base: &JudgeCase, donor: &Game, how: Variation, r: u64) -> (Vec<PigSetup
                     Some(h) => pigs[h / 4].hand[h % 4] = card,
                 }
             }
+            (pigs, cards)
+        }
+        Variation::Endgame { at } => {
+            let mut cards = deck[..at].to_vec();
+            cards.extend_from_slice(donor.deck());
             (pigs, cards)
         }
         Variation::Seat { seat } => {

@@ -246,6 +246,11 @@ pub fn render(suite: &Suite, context: &ReportContext<'_>) -> String {
                 seat + 1,
                 s.donor
             ),
+            Variation::Endgame { at } => format!(
+                ", with its deck from card {} on (once two pigs are left) the deck of the two-pig game seed {}",
+                at + 1,
+                s.donor
+            ),
         });
         let _ = writeln!(
             md,

@@ -204,15 +204,31 @@
 //! best two-pig games of seed 1 expose 7 to 31 open rules each, and
 //! each would take a test that alone exposes 35 to 77 rules: a net loss
 //! of 9 to 68 rules, so no two-pig game can pay as one of the 20.
+//!
+//! Session 16 (`examples/suite_two_alive.rs`, seed 1): 515 of the 749
+//! live rules the suite misses fire at a decision taken while only two
+//! pigs are alive on some candidate (475 on a game that began with three
+//! pigs or more), and 245 of the 368 that fire on no test; but the
+//! two-alive phase of a game that began with more than two pigs is short
+//! (median 8 to 17 decisions, one turn; two-pig games: 214 decisions, 12
+//! turns), and 11 of the 20 tests reach one. Variants that play a test up
+//! to the moment two pigs remain and a two-pig game's deck after it
+//! ([`SuiteOptions::endgame_variants`], [`super::pool::Variation::Endgame`])
+//! reach the rare contexts (1.07 of the rules that fire on no test fire
+//! in such a variant's two-alive phase, 0.08 in its test's), but are too
+//! few (159 over the ten rounds) to pay: with 4 of each test's 16
+//! variants, seeds 1, 7, 2 leave 695, 695, 603 live rules unexposed (from
+//! 749, 673, 610), held out, seeds 1 to 3, 96.36% against 96.45%; so off
+//! by default.
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use pigkill_engine::{Budget, Event};
+use pigkill_engine::{Budget, Event, Game};
 use pigkill_generators::splitmix64;
-use pigkill_reference::decision::decisions;
+use pigkill_reference::decision::{decisions, Decision, Feature};
 use rayon::prelude::*;
 
 use crate::coverage::{RuleEvent, RuleSet};
@@ -223,7 +239,7 @@ use super::anneal::{anneal, AnnealOptions};
 use super::cost;
 use super::exposure::{catalogue, set_exposed, MutantSet};
 use super::narrow::{Family, NarrowPool, RuleBits, ScanLimits};
-use super::pool::{Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
+use super::pool::{Aim, Candidate, Pool, PoolSizes, Slot, Subtask, SHAPE};
 
 /// How a suite is made.
 #[derive(Clone, Debug)]
@@ -269,6 +285,12 @@ pub struct SuiteOptions {
     /// Off (0) by default: 8 of 16 made no difference held out (session
     /// 14, see the module docs).
     pub aimed_variants: usize,
+    /// Of each test's variants in a round, this many play its game up to
+    /// the moment only two pigs are alive and then a game that began with
+    /// two pigs ([`super::pool::Variation::Endgame`], [`variant_jobs`]):
+    /// the contexts the suite misses most are those of two-pig games,
+    /// which no test is.
+    pub endgame_variants: usize,
 }
 
 impl Default for SuiteOptions {
@@ -287,6 +309,7 @@ impl Default for SuiteOptions {
             anneal: AnnealOptions::default(),
             exposers_weighed: 4,
             aimed_variants: 0,
+            endgame_variants: 0,
         }
     }
 }
@@ -1092,6 +1115,7 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
                 &tests,
                 options.variants_per_test,
                 options.aimed_variants,
+                options.endgame_variants,
             );
             pool.extend_variants_of(&jobs)
         });
@@ -1163,48 +1187,57 @@ fn hard_to_expose(pool: &Pool, min: usize) -> bool {
 /// The variants a round draws ([`Pool::extend_variants_of`]): for each
 /// test, `aimed` variants cut just after a decision where live rules no
 /// test exposes fire on it without changing its output (the places where
-/// most of them first fire), and the rest of its `per` variants as
-/// [`Pool::extend_variants`] draws them (since session 14).
+/// most of them first fire; since session 14), `endgames` variants that
+/// play its game up to the moment only two pigs are alive and then a game
+/// that began with two pigs (when its game began with more and draws a
+/// card after that moment; since session 16), and the rest of its `per`
+/// variants as [`Pool::extend_variants`] draws them.
 pub fn variant_jobs(
     pool: &Pool,
     tests: &[usize],
     per: u64,
     aimed: usize,
-) -> Vec<(usize, Option<usize>)> {
+    endgames: usize,
+) -> Vec<(usize, Aim)> {
     let live = pool.narrow.live();
     let exposed: RuleBits = tests
         .iter()
         .flat_map(|&t| pool.candidates[t].narrow.iter().copied())
         .collect();
     let open: RuleBits = live.iter().filter(|&r| !exposed.contains(r)).collect();
-    let cuts: Vec<Vec<usize>> = tests
+    let aims: Vec<Vec<Aim>> = tests
         .par_iter()
         .map(|&t| {
-            if aimed == 0 {
-                return Vec::new();
-            }
             let c = &pool.candidates[t];
-            let rules: Vec<u32> = c.fires.intersection(&open).collect();
-            if rules.is_empty() {
-                return Vec::new();
+            let mut aims = Vec::new();
+            if aimed > 0 {
+                let rules: Vec<u32> = c.fires.intersection(&open).collect();
+                if !rules.is_empty() {
+                    let cuts = firing_cuts(pool, c, &rules, aimed);
+                    aims.extend(cuts.into_iter().map(Aim::Cut));
+                }
             }
-            firing_cuts(pool, c, &rules, aimed)
+            if endgames > 0 {
+                if let Some(at) = two_alive_cut(c) {
+                    aims.extend(std::iter::repeat_n(Aim::Endgame(at), endgames));
+                }
+            }
+            aims
         })
         .collect();
     let mut jobs = Vec::new();
-    for (&t, cuts) in tests.iter().zip(&cuts) {
-        let n = (cuts.len().min(per as usize)).min(aimed);
-        jobs.extend(cuts.iter().take(n).map(|&cut| (t, Some(cut))));
-        jobs.extend((n as u64..per).map(|_| (t, None)));
+    for (&t, aims) in tests.iter().zip(&aims) {
+        let n = aims.len().min(per as usize);
+        jobs.extend(aims.iter().take(n).map(|&aim| (t, aim)));
+        jobs.extend((n as u64..per).map(|_| (t, Aim::Any)));
     }
     jobs
 }
 
-/// The deck places (cards drawn so far) of the decisions of `c`'s game
-/// where most of `rules` first change the decision, at most `most` of
-/// them, the busiest first; only places the game draws a card after.
-fn firing_cuts(pool: &Pool, c: &Candidate, rules: &[u32], most: usize) -> Vec<usize> {
-    let game = &c.case.game;
+/// A game's decisions, and for each of its reference trace's events (and
+/// one past the last) how many deck cards were drawn before it, so that
+/// `drawn_before[d.event]` is the deck place of decision `d`.
+fn decision_places(game: &Game) -> (Vec<Decision>, Vec<usize>) {
     let (_, log) = decisions(game, Budget::default());
     // The reference engine's trace: a decision of its log says how many
     // of its events came before it.
@@ -1218,11 +1251,32 @@ fn firing_cuts(pool: &Pool, c: &Candidate, rules: &[u32], most: usize) -> Vec<us
         }
         drawn_before.push(drawn);
     }
+    (log, drawn_before)
+}
+
+/// The deck place of the first decision of `c`'s game taken while only
+/// two pigs are alive, when its game began with more and draws a card
+/// after it.
+pub fn two_alive_cut(c: &Candidate) -> Option<usize> {
+    if c.case.game.pig_count() <= 2 {
+        return None;
+    }
+    let (log, drawn_before) = decision_places(&c.case.game);
+    let d = log.iter().find(|d| d.context.has(Feature::TwoAlive))?;
+    let cut = drawn_before[d.event.min(drawn_before.len() - 1)];
+    (cut < c.case.drawn).then_some(cut)
+}
+
+/// The deck places (cards drawn so far) of the decisions of `c`'s game
+/// where most of `rules` first change the decision, at most `most` of
+/// them, the busiest first; only places the game draws a card after.
+fn firing_cuts(pool: &Pool, c: &Candidate, rules: &[u32], most: usize) -> Vec<usize> {
+    let (log, drawn_before) = decision_places(&c.case.game);
     let mut at: HashMap<usize, usize> = HashMap::new();
     for &id in rules {
         let rule = pool.narrow.family.rule(id);
         if let Some(d) = log.iter().find(|d| rule.changes(d)) {
-            let cut = drawn_before[d.event.min(events.len())];
+            let cut = drawn_before[d.event.min(drawn_before.len() - 1)];
             if cut < c.case.drawn {
                 *at.entry(cut).or_default() += 1;
             }
