@@ -4,7 +4,9 @@
 //! candidate at a decision taken while only two pigs are alive (and
 //! whether they fire anywhere else), on games that began with two pigs
 //! or with more; and how long the candidates' and the tests' two-alive
-//! phases last, in decisions and turns, by the pigs the game began with.
+//! phases last, in decisions and turns, by the pigs the game began with;
+//! with `SuiteOptions::endgame_variants` on, what the endgame variants'
+//! two-alive phases reach beside their tests'.
 //!
 //! ```sh
 //! cargo run --release --example suite_two_alive -- SEED
