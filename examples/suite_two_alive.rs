@@ -5,11 +5,12 @@
 //! whether they fire anywhere else), on games that began with two pigs
 //! or with more; and how long the candidates' and the tests' two-alive
 //! phases last, in decisions and turns, by the pigs the game began with;
-//! with `SuiteOptions::endgame_variants` on, what the endgame variants'
+//! with `ENDGAMES` (`SuiteOptions::endgame_variants`, 0 by default) of
+//! each test's variants a round endgames, what the endgame variants'
 //! two-alive phases reach beside their tests'.
 //!
 //! ```sh
-//! cargo run --release --example suite_two_alive -- SEED
+//! cargo run --release --example suite_two_alive -- SEED [ENDGAMES]
 //! ```
 
 use std::collections::BTreeMap;
@@ -35,11 +36,13 @@ struct Phase {
 }
 
 fn main() {
-    let seed: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1);
-    let suite = build(seed, &SuiteOptions::default());
+    let arg = |i: usize| std::env::args().nth(i).and_then(|a| a.parse().ok());
+    let seed: u64 = arg(1).unwrap_or(1);
+    let options = SuiteOptions {
+        endgame_variants: arg(2).unwrap_or(0) as usize,
+        ..SuiteOptions::default()
+    };
+    let suite = build(seed, &options);
     let pool = &suite.pool;
     let family = &pool.narrow.family;
     let live = pool.narrow.live();
