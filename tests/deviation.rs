@@ -676,6 +676,16 @@ fn kind_withheld(input: &[u8], words: &str) -> (DeviationRule, Game, Run, Deviat
     (mistake, game, run, options)
 }
 
+/// The deviation found for the family rule `words` as the program on the
+/// game `input`, its kind withheld from the search (`check`'s budget
+/// counted in engine runs, the probe battery run too).
+fn moment_with_kind_withheld(input: &[u8], words: &str) -> DeviationReport {
+    let (mistake, game, run, options) = kind_withheld(input, words);
+    let mut program = ruled(mistake);
+    let finding = find(vec![run], Vec::new(), Some(&mut program), &options).expect("found");
+    DeviationReport::new(&game, &finding)
+}
+
 #[test]
 fn a_moment_the_programs_own_games_contradict_is_no_deviation_when_the_vocabulary_lacks_the_mistake(
 ) {
@@ -725,13 +735,31 @@ fn a_moment_is_where_the_program_went_another_way_on_several_failing_games_not_o
     // it reproduces other failing games of the program as well (those of
     // the probe battery): that is where the moment is, in the mistake's
     // own section.
-    let (mistake, game, run, options) = kind_withheld(
+    let report = moment_with_kind_withheld(
         b"4 1\nMP D D D D\nFP F F F W\nZP J J J D\nZP J D D J\nK\n",
         "playing a nullify reveals the nullifier only once the card it answers is resolved",
     );
-    let mut program = ruled(mistake);
-    let finding = find(vec![run], Vec::new(), Some(&mut program), &options).expect("found");
-    let report = DeviationReport::new(&game, &finding);
     assert_eq!(report.verdict, "this game only", "{report:?}");
     assert_eq!(report.section, "Nullify (J)", "{report:?}");
+}
+
+#[test]
+fn the_moments_of_this_game_only_are_weighed_on_the_same_other_failing_games() {
+    // A pig other than the lord reads its HP as its play phase began when
+    // it asks whether it may play a peach (`peach-hp-read`, of the section
+    // "A turn"), a kind withheld from the search. On this two-pig game,
+    // where the rebel holds two peaches, a rebel starting with 3 HP rather
+    // than 4 reproduces the output as well. The rule abduced for
+    // that starting HP reproduces several of the program's failing games,
+    // but few of the shortest other ones, where going another way at
+    // whether a peach is playable reproduces more. Each candidate's
+    // support is counted on the same other failing games: the moment is
+    // whether the peach is playable, in the mistake's own section, not a
+    // starting HP.
+    let report = moment_with_kind_withheld(
+        b"2 1\nMP D D D D\nFP P D P D\nK\n",
+        "whether the pig may play a peach reads its HP as its play phase began when the pig is not the lord",
+    );
+    assert_eq!(report.verdict, "this game only", "{report:?}");
+    assert_eq!(report.section, "A turn", "{report:?}");
 }

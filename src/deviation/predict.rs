@@ -599,6 +599,9 @@ pub fn find(
                     h.rule,
                 )
             });
+        // How many of the same other failing games each candidate
+        // reproduces ([`Support`]), on a clock of its own.
+        let mut support = Support::new(&runs, options, Clock::part(options, SUPPORT_SHARE));
         let by_best = best.and_then(|h| {
             let decision = runs[0].changed_by(&h.rule).next()?.clone();
             Some((
@@ -611,10 +614,7 @@ pub fn find(
                 h.count(Fit::Matched).saturating_sub(1),
             ))
         });
-        // How many other failing games each candidate's kind and
-        // alternative reproduce ([`support`]), on a clock of its own.
-        let support_clock = Clock::part(options, SUPPORT_SHARE);
-        let supported = |moments: &[Explanation]| support(moments, &runs, options, support_clock);
+        let mut supported = |moments: &[Explanation]| support.of(moments);
         let instance_support = supported(&instances);
         // Support on one other game (two failing games in all, as
         // [`UNSUPPORTED_REPRODUCED`] counts) may be chance: only more
@@ -656,20 +656,19 @@ pub fn find(
             let by_rule = most_reproducing(&abduced, &runs, options, moment);
             let mut moments = instances.clone();
             let mut supports = instance_support;
-            if let Some((step, reproduced)) = &by_rule {
+            if let Some((step, rule, _)) = &by_rule {
                 let e = Explanation {
                     steps: vec![step.clone()],
                 };
-                supports.push(
-                    reproduced
-                        .saturating_sub(1)
-                        .max(supported(std::slice::from_ref(&e))[0]),
-                );
+                // Its support: the rule itself, or its kind and
+                // alternative, on the instances' other games.
+                let by_itself = supported(std::slice::from_ref(&e))[0];
+                supports.push(support.of_rule(&[*rule]).max(by_itself));
                 moments.push(e);
             }
             let (followed, used) = followed_in_full_context(&moments, solution, options, moment);
             finding.program_runs += used;
-            let rule_beats_instances = by_rule.as_ref().is_some_and(|(_, reproduced)| {
+            let rule_beats_instances = by_rule.as_ref().is_some_and(|(_, _, reproduced)| {
                 followed.iter().all(|&f| f == 0)
                     && supports.last().map(|&s| weighed(s))
                         == supports.iter().map(|&s| weighed(s)).max()
@@ -705,7 +704,7 @@ pub fn find(
                         contradicted_in_full_context(&moments[i], &runs, options, moment)
                     }) >= UNSUPPORTED_CONTRADICTED
                     && if rule_beats_instances {
-                        by_rule.as_ref().map_or(0, |(_, reproduced)| *reproduced)
+                        by_rule.as_ref().map_or(0, |(_, _, reproduced)| *reproduced)
                     } else {
                         reproduced_in_full_context(&moments[i], &runs, options, moment)
                     } <= UNSUPPORTED_REPRODUCED;
@@ -1398,14 +1397,14 @@ const MOMENT_FAILING: usize = 16;
 /// when that is at least two: a program contradicted there by some
 /// passing run (its mistake hangs on what no recorded feature says) still
 /// went that way on several games. The first decision of the minimised
-/// game it changes, made its way, and how many failing runs it
+/// game it changes, made its way, the rule, and how many failing runs it
 /// reproduces; `None` when no rule reproduces two, or `clock` is over.
 fn most_reproducing(
     abduced: &[DeviationRule],
     runs: &[Run],
     options: &DeviationOptions,
     clock: Clock,
-) -> Option<(Step, usize)> {
+) -> Option<(Step, DeviationRule, usize)> {
     let failing = moment_failing(runs);
     let mut per_kind: HashMap<(DecisionKind, Choice), usize> = HashMap::new();
     let mut best: Option<(usize, DeviationRule)> = None;
@@ -1434,81 +1433,117 @@ fn most_reproducing(
             decision,
             choose: rule.choose,
         },
+        rule,
         reproduced,
     ))
 }
 
-/// On how many other failing games (the shortest) [`support`] looks for
+/// On how many other failing games (the shortest) [`Support`] looks for
 /// a moment's kind and alternative: enough that a decision going another
 /// way again and again stands out from one that reproduces the minimised
 /// game alone, few enough that the look costs a small share of the budget.
 const SUPPORT_GAMES: usize = 6;
 
-/// The share of the search's budget that [`support`] gets, besides the
+/// The share of the search's budget that [`Support`] gets, besides the
 /// moment's own: as telling near rivals apart and sparing a broad rule
 /// get. On the ablation survey's rows it spends at most 616 runs of a
 /// 20,000-run budget, so the share bounds a pathological game rather
 /// than the usual one.
 const SUPPORT_SHARE: f64 = 0.1;
 
-/// The most decisions of one kind tried on one game by [`support`].
+/// The most decisions of one kind tried on one game by [`Support`].
 const SUPPORT_DECISIONS: usize = 40;
 
-/// For each moment of "this game only", on how many of the other failing
-/// games (the [`SUPPORT_GAMES`] shortest) one decision of its kind made
-/// its way (a single deviation: of the kind of one of its steps, to that
-/// step's alternative) prints exactly what the program printed there. A
-/// mistake shows on many failing games, each reproduced by going another
-/// way at the same kind of decision; a tiny minimised game is reproduced
-/// by many single deviations of unrelated decisions (a starting HP, whose
-/// turn is first), each of which seldom reproduces a second game. Each
-/// kind and alternative is tried once (at most [`SUPPORT_DECISIONS`] of
-/// its decisions a game); the moment made in its whole context as a rule
-/// counts too. Until `clock` is over.
-fn support(
-    moments: &[Explanation],
-    runs: &[Run],
-    options: &DeviationOptions,
+/// The support of the moments of "this game only": on how many of the
+/// same other failing games (the [`SUPPORT_GAMES`] shortest) a candidate
+/// prints exactly what the program printed there. A mistake shows on
+/// many failing games, each reproduced by going another way at the same
+/// kind of decision; a tiny minimised game is reproduced by many single
+/// deviations of unrelated decisions (a starting HP, whose turn is first),
+/// each of which seldom reproduces a second game. The instances and the
+/// rule abduced are counted on the same games, so that their supports
+/// compare: the abduced rule's count on [`MOMENT_FAILING`] games (up to
+/// 15 others, longer ones among them) had outweighed an instance's on 6,
+/// and a starting HP whose rule reproduces several longer games beat the
+/// mistake's own kind on the short ones. (The living rule, which no
+/// passing run contradicts, keeps its count on every failing run.) One
+/// memo serves the whole choice: each kind and alternative is tried
+/// once. Until `clock` is over.
+struct Support<'a> {
+    runs: &'a [Run],
+    options: &'a DeviationOptions,
     clock: Clock,
-) -> Vec<usize> {
-    let others: Vec<usize> = moment_failing(runs)
-        .into_iter()
-        .filter(|&i| i != 0)
-        .take(SUPPORT_GAMES)
-        .collect();
-    let mut known: HashMap<(DecisionKind, Choice), usize> = HashMap::new();
-    moments
-        .iter()
-        .map(|moment| {
-            let singly = moment
-                .steps
-                .iter()
-                .map(|step| {
-                    let key = (step.decision.kind, step.choose);
-                    *known.entry(key).or_insert_with(|| {
-                        others
-                            .iter()
-                            .filter(|&&i| reproduced_at_kind(&runs[i], key, options, clock))
-                            .count()
-                    })
-                })
-                .max()
-                .unwrap_or(0);
-            // The moment made in its whole context, as a rule, on the
-            // same games (several decisions of a game may go its way).
-            let rules = full_context_rules(moment);
-            let in_context = others
-                .iter()
-                .take_while(|_| !clock.over())
-                .filter(|&&i| fit(&rules, &runs[i], options) == Fit::Matched)
-                .count();
-            singly.max(in_context)
-        })
-        .collect()
+    /// The other failing games looked at (indices into `runs`).
+    others: Vec<usize>,
+    /// How many of `others` one decision of a kind made to an
+    /// alternative reproduces ([`reproduced_at_kind`]).
+    known: HashMap<(DecisionKind, Choice), usize>,
+}
+
+impl<'a> Support<'a> {
+    fn new(runs: &'a [Run], options: &'a DeviationOptions, clock: Clock) -> Self {
+        let others = moment_failing(runs)
+            .into_iter()
+            .filter(|&i| i != 0)
+            .take(SUPPORT_GAMES)
+            .collect();
+        Support {
+            runs,
+            options,
+            clock,
+            others,
+            known: HashMap::new(),
+        }
+    }
+
+    /// For each moment, on how many of the other games one decision of
+    /// its kind made its way (a single deviation: of the kind of one of
+    /// its steps, to that step's alternative, at most
+    /// [`SUPPORT_DECISIONS`] of its decisions a game), or the moment made
+    /// in its whole context as a rule (several decisions of a game may go
+    /// its way), reproduces the program's output.
+    fn of(&mut self, moments: &[Explanation]) -> Vec<usize> {
+        moments
+            .iter()
+            .map(|moment| {
+                let singly = moment
+                    .steps
+                    .iter()
+                    .map(|step| self.at_kind((step.decision.kind, step.choose)))
+                    .max()
+                    .unwrap_or(0);
+                singly.max(self.of_rule(&full_context_rules(moment)))
+            })
+            .collect()
+    }
+
+    /// On how many of the other games one decision of the kind made to
+    /// the alternative reproduces the program's output (memoised).
+    fn at_kind(&mut self, key: (DecisionKind, Choice)) -> usize {
+        if let Some(&known) = self.known.get(&key) {
+            return known;
+        }
+        let reproduced = self
+            .others
+            .iter()
+            .filter(|&&i| reproduced_at_kind(&self.runs[i], key, self.options, self.clock))
+            .count();
+        self.known.insert(key, reproduced);
+        reproduced
+    }
+
+    /// On how many of the other games `rules` print the program's output.
+    fn of_rule(&self, rules: &[DeviationRule]) -> usize {
+        self.others
+            .iter()
+            .take_while(|_| !self.clock.over())
+            .filter(|&&i| fit(rules, &self.runs[i], self.options) == Fit::Matched)
+            .count()
+    }
 }
 
 /// Whether one decision of `run` of the kind, made to the alternative of
-/// `key`, prints exactly what the program printed ([`support`]).
+/// `key`, prints exactly what the program printed ([`Support`]).
 fn reproduced_at_kind(
     run: &Run,
     (kind, choose): (DecisionKind, Choice),
