@@ -392,9 +392,18 @@ fn narrow(dir: &Path, only: Option<&str>) {
             }
         }
     }
+    // `NARROW_ROWS=b11-01,b9-17` runs only those rows of the split (to
+    // run a moved row again).
+    let wanted: Option<Vec<String>> = std::env::var("NARROW_ROWS")
+        .ok()
+        .map(|ids| ids.split(',').map(|id| id.trim().to_string()).collect());
     for split in splits {
         let (mut n, mut in_section, mut confirmed, mut wrong) = (0, 0, 0, 0);
-        for row in rows.iter().filter(|r| r.split == split) {
+        for row in rows
+            .iter()
+            .filter(|r| r.split == split)
+            .filter(|r| wanted.as_ref().is_none_or(|ids| ids.contains(&r.id)))
+        {
             let exe = dir.join(format!("narrow-{}", row.id));
             if !build(&exe, &[define("NARROW", &row.id)]) {
                 println!("{:<34} does not build", row.id);

@@ -763,3 +763,36 @@ fn the_moments_of_this_game_only_are_weighed_on_the_same_other_failing_games() {
     assert_eq!(report.verdict, "this game only", "{report:?}");
     assert_eq!(report.section, "A turn", "{report:?}");
 }
+
+#[test]
+fn a_near_rival_the_program_followed_where_a_rule_learnt_by_asking_was_told_apart_is_tried_in_its_place(
+) {
+    // The program lets a kill at the lord leave the player's one kill of
+    // the phase unused (`kill-uses-limit`, of the section "A turn"), a
+    // kind withheld from the search: the moment is "this game only", at
+    // the kill limit of the same turn. Asking the program there learns
+    // "a pig that has played a kill may play another when the other pig
+    // is the lord", which the program follows on fresh games where it
+    // shows; but on a game where a near rival prints another output the
+    // program prints the rival's: "... when the pig it last attacked is
+    // the lord". That rival, which the program followed, is the rule to
+    // try next: it passes the same guards and is stated, in the
+    // mistake's own section, and it is the mistake said another way.
+    let (mistake, game, run, options) = kind_withheld(
+        b"2 1\nMP D D D D\nFP D D D D\nK\n",
+        "a kill of the player at the kill's target does not use up its one kill of the phase when the kill's target is not a loyalist and the kill's target is not a rebel",
+    );
+    let mut program = ruled(mistake);
+    let finding = find(vec![run], Vec::new(), Some(&mut program), &options).expect("found");
+    let report = DeviationReport::new(&game, &finding);
+    assert_eq!(report.section, "A turn", "{report:?}");
+    assert_eq!(report.verdict, "confirmed", "{report:?}");
+    assert!(
+        report
+            .rules()
+            .iter()
+            .all(|r| r.kind != DecisionKind::KillUsesLimit),
+        "{report:?}"
+    );
+    assert_predicts(&report, &mut program, 4_000);
+}

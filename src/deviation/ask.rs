@@ -55,6 +55,15 @@ pub struct Asked {
     /// again, or went the rules' way at a decision that reads like every
     /// one it went the other way at.
     pub rule: Option<DeviationRule>,
+    /// The literals the moment shares with every decision the program was
+    /// seen to go the same other way at (and that every decision it got
+    /// right fails at least one of): where a rule of the moment's kind and
+    /// alternative may find its literals. `None` when it was never seen to
+    /// go that way again.
+    pub alike: Option<ContextRule>,
+    /// The program's runs on the fresh games it was asked about, whole:
+    /// evidence for any rule stated after.
+    pub runs: Vec<Run>,
     /// The program runs it took.
     pub program_runs: usize,
 }
@@ -159,8 +168,10 @@ pub fn asked_rule(
             &mut not_followed,
         );
     }
-    // ... then fresh games, each run through the program.
+    // ... then fresh games, each run through the program (its runs kept
+    // whole, as evidence for any rule stated after).
     let mut used = 0;
+    let mut asked_runs = Vec::new();
     for index in 0..ASK_SEARCH {
         if used >= ASK_RUNS || clock.over() || (used >= UNFOLLOWED_RUNS && followed.len() == 1) {
             break;
@@ -177,18 +188,22 @@ pub fn asked_rule(
         let Some(actual) = solution(&run.game) else {
             continue;
         };
-        let actual = String::from_utf8_lossy(&actual);
         sort_out(
             &outputs,
             &run,
-            &actual,
+            &String::from_utf8_lossy(&actual),
             options,
             &mut followed,
             &mut not_followed,
         );
+        let mut kept = run.completed();
+        kept.printed(&actual, options.mode);
+        asked_runs.push(kept);
     }
     let mut asked = Asked {
         rule: None,
+        alike: None,
+        runs: asked_runs,
         program_runs: used,
     };
     if followed.len() == 1 {
@@ -219,6 +234,10 @@ pub fn asked_rule(
     if shared == 0 {
         return asked;
     }
+    asked.alike = Some(ContextRule {
+        mask: common,
+        values: first & common,
+    });
     // The fewest of them that every decision it got right fails: each
     // time the literal that most of those left fail (a listed feature of
     // the kind first, then the first feature).
