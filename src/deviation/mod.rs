@@ -67,7 +67,9 @@
 //! alternative, made at one decision, also reproduce the most of the
 //! shortest other failing games (the probe battery's among them), before
 //! what the program follows on fresh games: a mistake shows on many
-//! failing games, a coincidence of a tiny minimised game on one.
+//! failing games, a coincidence of a tiny minimised game on one. The
+//! instances and the rule abduced are counted on the same six games, so
+//! that their supports compare.
 //!
 //! The report ([`DeviationReport`]) speaks of the moment on the minimised
 //! game: the turn, the pig, what the rules decide there and why, what a
