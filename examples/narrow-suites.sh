@@ -31,6 +31,8 @@ for exe in "$dir"/narrow-*; do
 done > "$tmp/jobs"
 # Each run writes the test it fails first (nothing when it passes) to
 # $tmp/N; xargs fails when a judge does.
+# (The single quotes are meant: the inner shell expands its own arguments.)
+# shellcheck disable=SC2016
 xargs -0 -n 3 -P "$jobs" sh -c '"$0" "$4" "$3" > "$1/$2"' "$judge" "$tmp" < "$tmp/jobs" ||
     { echo "$0: judging failed" >&2; exit 1; }
 passes=0
