@@ -678,12 +678,15 @@ fn kind_withheld(input: &[u8], words: &str) -> (DeviationRule, Game, Run, Deviat
 
 /// The deviation found for the family rule `words` as the program on the
 /// game `input`, its kind withheld from the search (`check`'s budget
-/// counted in engine runs, the probe battery run too).
-fn moment_with_kind_withheld(input: &[u8], words: &str) -> DeviationReport {
+/// counted in engine runs, the probe battery run too), and the program.
+fn moment_with_kind_withheld(
+    input: &[u8],
+    words: &str,
+) -> (DeviationReport, impl FnMut(&Game) -> Option<Vec<u8>>) {
     let (mistake, game, run, options) = kind_withheld(input, words);
     let mut program = ruled(mistake);
     let finding = find(vec![run], Vec::new(), Some(&mut program), &options).expect("found");
-    DeviationReport::new(&game, &finding)
+    (DeviationReport::new(&game, &finding), program)
 }
 
 #[test]
@@ -735,7 +738,7 @@ fn a_moment_is_where_the_program_went_another_way_on_several_failing_games_not_o
     // it reproduces other failing games of the program as well (those of
     // the probe battery): that is where the moment is, in the mistake's
     // own section.
-    let report = moment_with_kind_withheld(
+    let (report, _) = moment_with_kind_withheld(
         b"4 1\nMP D D D D\nFP F F F W\nZP J J J D\nZP J D D J\nK\n",
         "playing a nullify reveals the nullifier only once the card it answers is resolved",
     );
@@ -756,7 +759,7 @@ fn the_moments_of_this_game_only_are_weighed_on_the_same_other_failing_games() {
     // support is counted on the same other failing games: the moment is
     // whether the peach is playable, in the mistake's own section, not a
     // starting HP.
-    let report = moment_with_kind_withheld(
+    let (report, _) = moment_with_kind_withheld(
         b"2 1\nMP D D D D\nFP P D P D\nK\n",
         "whether the pig may play a peach reads its HP as its play phase began when the pig is not the lord",
     );
@@ -778,13 +781,10 @@ fn a_near_rival_the_program_followed_where_a_rule_learnt_by_asking_was_told_apar
     // the lord". That rival, which the program followed, is the rule to
     // try next: it passes the same guards and is stated, in the
     // mistake's own section, and it is the mistake said another way.
-    let (mistake, game, run, options) = kind_withheld(
+    let (report, mut program) = moment_with_kind_withheld(
         b"2 1\nMP D D D D\nFP D D D D\nK\n",
         "a kill of the player at the kill's target does not use up its one kill of the phase when the kill's target is not a loyalist and the kill's target is not a rebel",
     );
-    let mut program = ruled(mistake);
-    let finding = find(vec![run], Vec::new(), Some(&mut program), &options).expect("found");
-    let report = DeviationReport::new(&game, &finding);
     assert_eq!(report.section, "A turn", "{report:?}");
     assert_eq!(report.verdict, "confirmed", "{report:?}");
     assert!(
