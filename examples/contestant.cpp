@@ -403,6 +403,31 @@ bool b14Duel;              // the trick being nullified is a duel
 #ifdef NARROW_B14_23
 char b14Need;              // the card the phase's first N/W asked for
 #endif
+#ifdef NARROW_B15_04
+bool b15ShownFP[MAXN];     // a ZP whose duel showed it as an FP
+#endif
+#ifdef NARROW_B15_07
+bool b15Area;              // an N/W is being resolved
+int b15Copy;               // the Js in the N/W player's copy of its hand
+#endif
+#ifdef NARROW_B15_12
+int b15Hi;                 // the deck's bottom: the deck is a deque
+#endif
+#ifdef NARROW_B15_21
+int b15Rebels;             // living FPs, counted down at deaths
+#endif
+#ifdef NARROW_B15_22
+int b15Owed;               // reward cards to draw
+#endif
+#ifdef NARROW_B15_24
+bool b15InArea;            // an N/W is being resolved
+#endif
+#ifdef NARROW_B15_25
+int b15Deaths;             // deaths so far
+#endif
+#ifdef NARROW_B15_14
+bool b15Rewarded;          // a reward loop ran (its index is the N/W's)
+#endif
 #ifdef NARROW_B14_24
 bool b14InKill;            // a kill's damage is being dealt
 #endif
@@ -433,6 +458,8 @@ void draw(int p) {
     if (top < m - 2) top++;
 #elif defined(NARROW_B5_28)
     top = (top + 1) % m;
+#elif defined(NARROW_B15_12)
+    if (top < b15Hi) top++;
 #else
     if (top < m - 1) top++;
 #endif
@@ -476,6 +503,12 @@ void rewardDraw(int p) {
     if (b8RewardEnded) return;
     if (top == m - 1) b8RewardEnded = true;
     draw(p);
+}
+#elif defined(NARROW_B15_12)
+void rewardDraw(int p) {
+    char c = deck[b15Hi];  // a reward is taken from the back
+    if (top < b15Hi) b15Hi--;
+    if (len[p] < MAXH) hand[p][len[p]++] = c;
 }
 #else
 void rewardDraw(int p) { draw(p); }
@@ -550,6 +583,9 @@ int nextAlive(int p) {
 
 void reveal(int p, bool byKill = false) {
     revealed[p] = true;
+#ifdef NARROW_B15_04
+    b15ShownFP[p] = false;
+#endif
 #ifdef NARROW_B12_29
     b12FromN[p] = false;
 #endif
@@ -579,6 +615,9 @@ void reveal(int p, bool byKill = false) {
 }
 
 bool revealedAs(int t, int r) {
+#ifdef NARROW_B15_04
+    if (b15ShownFP[t]) return revealed[t] && r == FP;
+#endif
 #ifdef NARROW_B7_29
     if (b7ShownFP[t]) return revealed[t] && r == FP;
 #endif
@@ -664,6 +703,11 @@ bool killHostile(int p, int t) {
 }
 
 int killTarget(int p) {
+#ifdef NARROW_B15_03
+    if (nextAlive(p) < p)
+        for (int q = p + 1; q < n; q++)
+            if (dead[q]) return -1;  // the distance over the table's end counts the dead seats after p
+#endif
 #if defined(MISTAKE_KILL_IGNORES_DEATHS)
     int t = (p + 1) % n;
     if (dead[t]) return -1;
@@ -868,6 +912,13 @@ int duelTarget(int p) {
         return -1;
     }
 #endif
+#ifdef NARROW_B15_16
+    if (role[p] == MP) {
+        for (int t = 1; t < n && !dead[t]; t++)  // (the search ends at an empty seat)
+            if (hostile(p, t)) return t;
+        return -1;
+    }
+#endif
 #ifdef NARROW_LOYALIST_DUEL_STOPS_AT_DEAD
     if (role[p] == ZP) {
         for (int k = 1; k < n; k++) {
@@ -981,6 +1032,9 @@ void die(int t, int src) {
         for (int k = at; k + 1 < c; k++) suspected[liv[k + 1]] = old[liv[k]];
     }
 #endif
+#ifdef NARROW_B15_25
+    b15Deaths++;
+#endif
     dead[t] = true;
 #ifdef NARROW_B7_06
     b7DeathInTurn = true;
@@ -1055,6 +1109,8 @@ void die(int t, int src) {
         if (left == 0) {
 #elif defined(NARROW_B11_12)
         if ((b11AreaRebels >= 0 ? b11AreaRebels - 1 : aliveRebels()) == 0) {
+#elif defined(NARROW_B15_21)
+        if (--b15Rebels <= 0) {
 #else
         if (aliveRebels() == 0) {
 #endif
@@ -1128,6 +1184,14 @@ void die(int t, int src) {
             len[src] = held;
             return;
         }
+#endif
+#ifdef NARROW_B15_14
+        b15Rewarded = true;
+#endif
+#ifdef NARROW_B15_22
+        b15Owed += 3;  // (the count of cards owed is never set back to 0)
+        for (int k = 0; k < b15Owed; k++) rewardDraw(src);
+        return;
 #endif
 #ifdef MISTAKE_REWARD_DRAWS_TWO
         for (int k = 0; k < 2; k++) draw(src);
@@ -1393,6 +1457,9 @@ void damage(int t, int src) {
         if (respond(t, 'P')) {
 #endif
             hp[t] = 1;
+#ifdef NARROW_B15_09
+            hp[t] = 0;  // (`if (hp[t] <= 1) rescue-or-die; hp[t]--;`: the hit comes after the P)
+#endif
 #ifdef NARROW_B14_14
             if (b14Opp >= 0) {
                 hp[t] = 0;
@@ -1688,6 +1755,12 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_ONE_J_PER_PIG_PER_CHAIN
     bool playedJ[MAXN] = {};
 #endif
+#ifdef NARROW_B15_08
+    int b15About = t;  // (the recursion passes the J's player on as the pig it is about)
+#endif
+#ifdef NARROW_B15_18
+    int b15Late[MAXN] = {};
+#endif
 #ifdef NARROW_B14_17
     int b14At = 0;
 #endif
@@ -1757,7 +1830,19 @@ bool nullified(int user, int t, int first = -1) {
 #ifdef NARROW_UNREVEALED_REBEL_NO_PROTECT
             if (count % 2 == 0 && role[j] == FP && !revealed[j]) continue;
 #endif
+#ifdef NARROW_B15_10
+            if (count % 2 == 0 && t == 0 && role[j] == ZP && !revealed[j]) continue;  // a hidden ZP stays hidden
+#endif
+#ifdef NARROW_B15_23
+            if (count >= 2 && count % 2 == 0 && role[j] == MP) continue;  // MP protects once
+#endif
+#ifdef NARROW_B15_24
+            if (count == 0 && j == user && role[j] == FP && b15InArea) continue;  // its own N/W: no courtesy
+#endif
             bool wants = (count % 2 == 0) ? wantsProtect(j, t) : wantsAttack(j, t);
+#ifdef NARROW_B15_08
+            wants = (count % 2 == 0) ? wantsProtect(j, b15About) : wantsAttack(j, b15About);
+#endif
 #ifdef NARROW_B13_06
             if (count % 2 == 1 && role[j] == ZP) wants = false;
 #endif
@@ -1781,6 +1866,9 @@ bool nullified(int user, int t, int first = -1) {
             if (b13Area && b13JLeft[j] <= 0) continue;
 #endif
             int i = findResponse(j, 'J');
+#ifdef NARROW_B15_07
+            if (b15Area && j == user) i = b15Copy > 0 ? len[j] : -1;  // the player's own copy of its hand
+#endif
 #ifdef NARROW_B14_26
             bool b14Sus = suspected[j];
 #endif
@@ -1809,6 +1897,16 @@ bool nullified(int user, int t, int first = -1) {
                 int s = findResponse(from, 'J');  // the round's first pig's J
                 if (s >= 0) removeAt(from, s);
             } else
+#endif
+#ifdef NARROW_B15_07
+            if (i == len[j])
+                b15Copy--;
+            else
+#endif
+#ifdef NARROW_B15_18
+            if (count == 0)
+                b15Late[j]++;  // the first J goes once the chain it began is settled
+            else
 #endif
             removeAt(j, i);
 #ifndef MISTAKE_NULLIFY_DOES_NOT_REVEAL
@@ -1843,6 +1941,9 @@ bool nullified(int user, int t, int first = -1) {
             if (role[j] != MP) reveal(j);
 #endif
             found = j;
+#ifdef NARROW_B15_08
+            b15About = j;
+#endif
 #ifdef NARROW_B14_26
             suspected[j] = b14Sus;  // (the J's reveal is written inline: revealed[j] = true)
 #endif
@@ -1912,6 +2013,13 @@ bool nullified(int user, int t, int first = -1) {
         from = found;
 #endif
     }
+#ifdef NARROW_B15_18
+    for (int q = 0; q < n; q++)
+        for (; b15Late[q] > 0; b15Late[q]--) {
+            int s = findResponse(q, 'J');
+            if (s >= 0) removeAt(q, s);
+        }
+#endif
 #ifdef NARROW_B13_12
     b13Chain = count;
 #endif
@@ -1959,6 +2067,9 @@ bool areaNullified(int p, int j, int &from) {
 
 void playKill(int p, int t) {
     killUsed = true;
+#ifdef NARROW_B15_01
+    if (!revealed[p]) killUsed = false;  // (the flag is set in the else of the reveal)
+#endif
 #ifdef NARROW_B12_04
     if (p == 0) b12LordShown = true;
 #endif
@@ -2067,6 +2178,9 @@ void playKill(int p, int t) {
 #ifdef MISTAKE_KILL_REVEALS_ONLY_ON_HIT
     if (role[p] != MP) reveal(p, true);
 #endif
+#ifdef NARROW_B15_06
+    if (hp[t] > 1 && respond(t, 'P')) return;  // `!eatPeach(t) && hp[t] <= 0`: the P goes first and heals the hit
+#endif
 #if defined(NARROW_B13_24) || defined(NARROW_B13_26)
     b13InKill = true;
 #endif
@@ -2135,6 +2249,9 @@ void playDuel(int p, int t) {
     if (!suspected[p])
 #endif
     if (role[p] != MP) reveal(p);
+#endif
+#ifdef NARROW_B15_04
+    if (role[p] == ZP) b15ShownFP[p] = true;  // a duel is a rebel's act
 #endif
 #ifdef NARROW_B13_14
     suspected[p] = b13Sus;
@@ -2236,6 +2353,13 @@ void fightDuel(int p, int t) {
 #endif
 #ifdef NARROW_B13_28
     if (role[p] == MP) role[t] = ZP;  // `role[t] = ZP` written for `==` in the yield test
+#endif
+#ifdef NARROW_B15_20
+    if (role[p] == MP && role[nextAlive(p)] == ZP) {
+        damage(t, p);  // (the yield test reads the pig beside MP, the kill's target variable)
+        return;
+    }
+    if (false)
 #endif
     if (role[p] == MP && role[t] == ZP) {
 #ifdef NARROW_B7_14
@@ -2498,6 +2622,14 @@ void playArea(int p, char c) {
         for (int s = 0; s < len[q]; s++) b13JLeft[q] += hand[q][s] == 'J';
     }
 #endif
+#ifdef NARROW_B15_24
+    b15InArea = true;
+#endif
+#ifdef NARROW_B15_07
+    b15Area = true;
+    b15Copy = 0;
+    for (int s = 0; s < len[p]; s++) b15Copy += hand[p][s] == 'J';
+#endif
 #ifdef NARROW_B13_07
     b13Duel = false;
 #endif
@@ -2571,6 +2703,9 @@ void playArea(int p, char c) {
     b7InArea = true;
     for (int q = 0; q < n; q++) b7AreaJ[q] = false;
 #endif
+#ifdef NARROW_B15_17
+    int b15Prev = p;
+#endif
 #ifdef NARROW_B13_17
     int b13Last = p;  // the pig resolved before
 #endif
@@ -2614,8 +2749,15 @@ void playArea(int p, char c) {
             continue;
         }
 #endif
+#ifdef NARROW_B15_19
+        if (dead[j]) break;  // (break for continue)
+#endif
 #ifndef NARROW_B6_13
         if (dead[j]) continue;
+#endif
+#ifdef NARROW_B15_17
+        int b15From = b15Prev;  // `i = j` moves the pig before along the walk
+        b15Prev = j;
 #endif
 #ifdef NARROW_B13_17
         int b13Src = b13Last;  // (moved on one step late)
@@ -2663,6 +2805,8 @@ void playArea(int p, char c) {
         if (check && areaNullified(p, j, areaFrom)) {
 #elif defined(NARROW_B8_30)
         if (check && (nullified(p, j) || b8Chain > 0)) {
+#elif defined(NARROW_B15_17)
+        if (check && nullified(b15From, j)) {
 #else
         if (check && nullified(p, j)) {
 #endif
@@ -2731,6 +2875,12 @@ void playArea(int p, char c) {
             len[j] = w;
         }
         if (need == 'D' ? len[j] < b13Had : respond(j, need)) {
+#elif defined(NARROW_B15_11)
+        int b15At = need == 'K' ? -1 : findResponse(j, need);
+        for (int s = len[j] - 1; s >= 0 && b15At < 0 && need == 'K'; s--)
+            if (hand[j][s] == 'K') b15At = s;  // the N's answer is found with rfind
+        if (b15At >= 0) {
+            removeAt(j, b15At);
 #elif defined(NARROW_B13_22)
         if (respond(j, need) || (need == 'K' && b13KGone[j] > 0 && b13KGone[j]--)) {  // the count says it has a K
 #else
@@ -2791,6 +2941,9 @@ void playArea(int p, char c) {
 #ifdef NARROW_B14_05
         if (j == 0 && role[p] != MP) suspected[p] = suspect && unrevealed;  // (= for |=)
 #endif
+#ifdef NARROW_B15_05
+        if (j == 0 && nextAlive(0) == p) suspect = false;  // (checked at the next pig's step: none comes after MP)
+#endif
         if (suspect && j == 0 && unrevealed && role[p] != MP) {
 #ifdef NARROW_B7_28
             reveal(p);  // it hurt MP: it has shown itself
@@ -2844,6 +2997,13 @@ void playArea(int p, char c) {
 #else
             damage(j, p);
 #endif
+#ifdef NARROW_B15_14
+            if (b15Rewarded) k = 3;  // the reward's `for (k = 0; k < 3; k++)` shares the walk's k
+            b15Rewarded = false;
+#endif
+#ifdef NARROW_B15_21
+            if (dead[j] && role[j] == FP) b15Rebels--;  // (the N/W counts its dead too)
+#endif
 #ifdef NARROW_B14_12
             if (p == 0 && dead[j] && role[j] == ZP) break;  // MP is penalised: its card is spoilt
 #endif
@@ -2858,6 +3018,12 @@ void playArea(int p, char c) {
 #endif
         }
     }
+#ifdef NARROW_B15_07
+    b15Area = false;
+#endif
+#ifdef NARROW_B15_24
+    b15InArea = false;
+#endif
 #if defined(NARROW_NO_REWARD_FROM_AREA_TRICK) || defined(NARROW_AREA_GOES_ON_AFTER_GAME_END)
     inArea = false;
 #endif
@@ -2971,6 +3137,9 @@ bool playable(int p, char c) {
         if (killUsed && !crossbow[p]) return false;
 #endif
 #endif
+#ifdef NARROW_B15_02
+        if (killUsed) return crossbow[p];  // after the phase's kill only the crossbow counts (its target is not looked at)
+#endif
         return killTarget(p) >= 0;
     case 'F':
 #ifdef NARROW_B7_08
@@ -3008,6 +3177,9 @@ bool playable(int p, char c) {
 
 void turn(int p) {
     current = p;
+#ifdef NARROW_B15_13
+    bool b15Last = top >= m - 1;  // the deck is down to its last card: a branch of its own
+#endif
 #ifdef NARROW_B11_24
     bool b11HadCards = len[p] > 0;
 #endif
@@ -3079,6 +3251,9 @@ void turn(int p) {
 #ifdef NARROW_B11_24
     if (b11HadCards)  // the turn's set-up is in the branch for a pig holding cards
 #endif
+#ifdef NARROW_B15_13
+    if (!b15Last)  // (the reset sits in the other branch)
+#endif
     killUsed = false;
 #endif
 #ifdef NARROW_B6_11
@@ -3120,6 +3295,9 @@ void turn(int p) {
 #endif
 #ifdef NARROW_B11_03
     b11PhaseOver = false;
+#endif
+#ifdef NARROW_B15_15
+    int b15DuelAt = -1;  // the phase's duel target
 #endif
     int start = 0;
 #ifdef NARROW_B13_27
@@ -3217,6 +3395,9 @@ void turn(int p) {
 #ifdef NARROW_B9_20
         bool b9LastCard = len[p] == 0;
 #endif
+#ifdef NARROW_B15_25
+        int b15Before = b15Deaths;
+#endif
         switch (c) {
         case 'P':
 #ifdef NARROW_B7_02
@@ -3244,6 +3425,12 @@ void turn(int p) {
 #ifdef NARROW_B14_02
             if (dead[(p + 1) % n]) {
                 killUsed = true;  // played at the next seat: nobody there
+                break;
+            }
+#endif
+#ifdef NARROW_B15_02
+            if (killTarget(p) < 0) {
+                playKill(p, nextAlive(p));  // at the pig beside it
                 break;
             }
 #endif
@@ -3278,6 +3465,11 @@ void turn(int p) {
             memmove(hand[p] + i + 1, hand[p] + i, len[p] - i);
             hand[p][i] = 'f';  // the F leaves the hand only when its duel is fought
             len[p]++;
+#endif
+#ifdef NARROW_B15_15
+            if (b15DuelAt < 0) b15DuelAt = duelTarget(p);  // read at the phase's first F, kept for the others
+            if (!dead[b15DuelAt]) playDuel(p, b15DuelAt);  // (a dead one: the F is spent for nothing)
+            break;
 #endif
             playDuel(p, duelTarget(p));
 #ifdef NARROW_B13_05
@@ -3340,6 +3532,9 @@ void turn(int p) {
 #endif
             break;
         }
+#ifdef NARROW_B15_25
+        if (b15Deaths == b15Before) start = i;  // nobody died: nothing new to the left (it goes on from the card's place)
+#endif
 #ifdef NARROW_B13_27
         if (c != 'K') b13KillAt = -1;
 #endif
@@ -3462,10 +3657,16 @@ int main() {
 #ifdef NARROW_B6_15
     b6Rebels = aliveRebels();
 #endif
+#ifdef NARROW_B15_21
+    b15Rebels = aliveRebels();
+#endif
 #ifdef NARROW_SEAT_LINK_STALE_AFTER_DEATH
     for (int i = 0; i < n; i++) nxt[i] = (i + 1) % n;
 #endif
     top = 0;
+#ifdef NARROW_B15_12
+    b15Hi = m - 1;
+#endif
     over = aliveRebels() == 0;
     winner = MP;
     int p = 0;
