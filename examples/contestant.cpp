@@ -780,6 +780,11 @@ int killTarget(int p) {
     int t = (p + 1) % n;
     if (dead[t]) t = (t + 1) % n;
     if (dead[t]) return -1;
+#elif defined(NARROW_B15_28)
+    int alive = 0;
+    for (int q = 0; q < n; q++) alive += !dead[q];
+    int t = (p + 1) % alive;  // (% the living pigs, not the seats)
+    while (dead[t]) t = (t + 1) % alive;
 #elif defined(NARROW_KILL_NEXT_NO_WRAP)
     int t = p + 1;
     while (t < n && dead[t]) t++;
@@ -1806,6 +1811,8 @@ bool nullified(int user, int t, int first = -1) {
 #endif
 #ifdef NARROW_B5_23
             if (dead[j] && !b5KeepHand[j]) continue;
+#elif defined(NARROW_B15_26)
+            if (dead[k]) continue;  // (k for j: the seat numbered by the round's step)
 #else
             if (dead[j]) continue;
 #endif
@@ -2947,6 +2954,8 @@ void playArea(int p, char c) {
         if (suspect && j == 0 && unrevealed && role[p] != MP) {
 #ifdef NARROW_B7_28
             reveal(p);  // it hurt MP: it has shown itself
+#elif defined(NARROW_B15_27)
+            if (p < 8) suspected[p] = true;  // (an unsigned char mask: 1 << p is lost for p >= 8)
 #elif defined(NARROW_B12_08)
             b12SuspectLater = true;
 #else
