@@ -636,6 +636,9 @@ bool hostile(int p, int t) {
     if (role[p] == MP) {
 #ifdef MISTAKE_LORD_IGNORES_SUSPICION
         return revealedAs(t, FP);
+#elif defined(NARROW_B15_30)
+        if (revealedAs(t, FP) || suspected[t]) return true;
+        return revealedAs(t, ZP);  // (the else binds to the inner if: MP's other pigs go on to the FP's rule)
 #else
         return revealedAs(t, FP) || suspected[t];
 #endif
@@ -1296,6 +1299,8 @@ void die(int t, int src) {
         }
 #elif defined(NARROW_B11_13)
         if (!crossbow[src]) len[src] = 0;  // an armed MP gives up its weapon
+#elif defined(NARROW_B15_29)
+        for (int k = 0; k < len[src]; k++) removeAt(src, k);  // (erasing while counting up: every second card stays)
 #else
         len[src] = 0;
 #endif
