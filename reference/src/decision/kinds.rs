@@ -308,6 +308,27 @@ features! {
         "{a} is the only rebel alive", "{a} is not the only rebel alive";
     FirstPlay, "first-play", "the pig's play phase is at its first card (none played before it this phase)",
         "{a} plays its first card of this phase", "{a} has already played a card this phase";
+    // Places and counts, for diagnosis (in no kind's list, so the narrow
+    // family does not grow): where a program's arrays and loops can go
+    // wrong, read by rules learnt from its runs.
+    CardLastInHand, "card-last-in-hand", "the card is the last of the pig's hand (its rightmost place)",
+        "the card is the last of {a}'s hand", "the card is not the last of {a}'s hand";
+    CardPastTurnHand, "card-past-turn-hand",
+        "the card's place in the pig's hand is at least the size of the hand of the pig whose turn it is (a walk of the pig's hand bounded by the turn's pig's hand would not reach it)",
+        "the card's place in {a}'s hand is past the length of the turn's pig's hand",
+        "the card's place in {a}'s hand is within the length of the turn's pig's hand";
+    PlaysReachHand, "plays-reach-hand",
+        "the pig has made as many plays this phase as its hand held when the phase began (after the draw)",
+        "{a} has made as many plays this phase as its hand held after the draw",
+        "{a} has made fewer plays this phase than its hand held after the draw";
+    NoneBeyondLastGiven, "none-beyond-last-given",
+        "the pig gave up a card earlier in this trick, and holds no card of this kind beyond the place where it gave that one (a search that starts one place past it finds none)",
+        "{a} holds no such card beyond the place where it gave its last one in this trick",
+        "{a} gave up no card in this trick, or holds such a card beyond the place where it gave its last one";
+    SubjectPastLivingCount, "subject-past-living-count",
+        "the other pig's seat number (pig 1 for the lord) is greater than the count of living pigs",
+        "{s}'s seat number is greater than the count of living pigs",
+        "{s}'s seat number is at most the count of living pigs";
 }
 
 // A feature set is a 128-bit mask.

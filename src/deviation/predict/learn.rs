@@ -130,13 +130,47 @@ pub(super) fn generalised(
                     .max_by_key(|o| (!(o.context.0 ^ d.context.0)).count_ones())
             })
             .collect();
-        let allowed = least_general(d, &others);
         let start = DeviationRule {
             kind: d.kind,
             when: ContextRule::ALWAYS,
             choose: seed.choose,
         };
-        push_narrowed(&mut found, start, allowed, runs, options, clock);
+        if push_narrowed(
+            &mut found,
+            start,
+            least_general(d, &others),
+            runs,
+            options,
+            clock,
+        ) || others.len() < 2
+        {
+            continue;
+        }
+        // One other failing game may have been explained at another
+        // decision of the same kind by coincidence (an earlier end of the
+        // phase that prints the same): the literals all the others but
+        // one share, each left out in turn.
+        for left_out in 0..others.len() {
+            if clock.over() {
+                break;
+            }
+            let rest: Vec<&Decision> = others
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != left_out)
+                .map(|(_, &o)| o)
+                .collect();
+            if push_narrowed(
+                &mut found,
+                start,
+                least_general(d, &rest),
+                runs,
+                options,
+                clock,
+            ) {
+                break;
+            }
+        }
     }
     found
 }
@@ -144,7 +178,7 @@ pub(super) fn generalised(
 /// Adds to `found` (unless it holds it already) `start` narrowed by
 /// literals of `allowed` ([`specialised`], at most one more than
 /// [`DeviationOptions::max_literals`]), with its fits, when that ends
-/// with a rule.
+/// with a rule; whether it did.
 pub(super) fn push_narrowed(
     found: &mut Vec<Hypothesis>,
     start: DeviationRule,
@@ -152,13 +186,15 @@ pub(super) fn push_narrowed(
     runs: &[Run],
     options: &DeviationOptions,
     clock: Clock,
-) {
+) -> bool {
     let most = options.max_literals + 1;
-    if let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) {
-        if found.iter().all(|h| h.rule != rule) {
-            found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
-        }
+    let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) else {
+        return false;
+    };
+    if found.iter().all(|h| h.rule != rule) {
+        found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
     }
+    true
 }
 
 /// `rule` with literals of `allowed` added, one at a time, while a
