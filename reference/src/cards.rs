@@ -849,16 +849,35 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return self.answers_otherwise(pig, card, other);
             }
             let leftmost = self.hand[pig].iter().position(|&c| c == card);
+            let given = self.given_place[pig];
+            // A search that starts one place past the card given last in
+            // this trick misses the leftmost one only where it lies there
+            // or before.
+            let past_given = given.filter(|&q| leftmost.is_some_and(|l| l <= q));
             let mut point = Point::new(DecisionKind::Answers, pig, Choice(0))
                 .about(other)
-                .with_card(card);
+                .with_card(card)
+                .legal(if past_given.is_some() { 0b111 } else { 0b011 });
             if let Some(place) = leftmost {
                 point = point.at(place);
             }
-            if !self.decide_if(point, Choice(0), |_| 0) {
-                return None;
-            }
-            let taken = self.take_leftmost(pig, card);
+            let taken = match self.decide(point, |_| 0) {
+                Choice(0) => self.take_leftmost(pig, card),
+                Choice(2) => {
+                    let beyond = past_given.and_then(|q| {
+                        let hand = &self.hand[pig];
+                        (q + 1..hand.len()).find(|&i| hand[i] == card)
+                    });
+                    match beyond {
+                        Some(index) => {
+                            self.remove_card(pig, index);
+                            true
+                        }
+                        None => false,
+                    }
+                }
+                _ => return None,
+            };
             if taken {
                 self.given_place[pig] = Some(self.removed_at);
             }

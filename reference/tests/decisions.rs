@@ -2591,3 +2591,57 @@ fn the_lord_wins_when_the_last_rebel_dies_and_a_deviation_may_count_rebels_only_
         "MP\nD F\nDEAD\nD D D D\n"
     );
 }
+
+#[test]
+fn a_duel_answer_may_search_one_place_past_the_kill_given_last_an_alternative_for_diagnosis_only() {
+    // Turn 1: MP draws D F and plays nothing (FP2 is neither revealed nor
+    // suspected). Turn 2: FP2 draws F F, kills MP (MP dodges) and duels
+    // it: MP K, FP2 K, MP K, FP2 K, MP K, and FP2, out of kills, takes 1
+    // damage (3 HP); its second duel costs MP its last K and FP2 1 HP
+    // more. Turn 3: MP draws F F; its duels kill FP2 (no kill), MP keeps F.
+    let game = game("2 2\nMP K K K K\nFP K K D K\nD F\n");
+    assert_eq!(reference_text(&game), Ok("MP\nF\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    // Legal only where the leftmost kill lies at or before the place of
+    // the one given last in this duel: MP's second and third answers.
+    let legal: Vec<(u32, bool)> = log
+        .iter()
+        .filter(|d| d.kind == DecisionKind::Answers && d.turn == 2 && d.card == Some(Card::Kill))
+        .map(|d| (d.actor as u32, d.is_legal(Choice(2))))
+        .collect();
+    assert_eq!(
+        legal,
+        [
+            (0, false),
+            (1, false),
+            (0, true),
+            (1, false),
+            (0, true),
+            (0, false)
+        ]
+    );
+    assert!(!narrow_family(2)
+        .iter()
+        .any(|r| r.kind == DecisionKind::Answers && r.choose == Choice(2)));
+    // MP's search starts one place past the K it gave last: its second K
+    // is the one after that place (K K F left), and its third search
+    // finds none past place 1: MP loses the first duel (3 HP). FP2's
+    // second duel takes one K of MP (K F left) and FP2 1 HP (3 HP). Turn
+    // 3: MP draws F F, kills FP2 (dodged with its D) and its three duels
+    // kill it: MP's hand is empty.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Answers, &[], 2),
+        "MP\n\nDEAD\n"
+    );
+    // The place alone (no kill beyond it: keep them) says nothing here:
+    // each of MP's kills lies beyond the one given before it.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::Answers,
+            &[(Feature::NoneBeyondLastGiven, true)],
+            1
+        ),
+        "MP\nF\nDEAD\n"
+    );
+}

@@ -687,7 +687,8 @@ kinds! {
         VARIES;
     Answers, "answers", RESPONSES,
         "the pig holds the card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does it give it up?",
-        ["yes: it discards its leftmost one", "no: it keeps its cards (and takes the damage, or loses the duel)"],
+        ["yes: it discards its leftmost one", "no: it keeps its cards (and takes the damage, or loses the duel)",
+         "its search starts one place past the card it gave last in this trick: it discards the first one there, or, with none there, keeps its cards (for diagnosis only: in no rule of the narrow family)"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          ActorPlayedTrick, TrickKill, TrickDuel, TrickInvasion, TrickVolley, ActorHpOne,
          KillPlayed, ActorHoldsTwo],
@@ -1065,6 +1066,15 @@ impl DecisionKind {
     /// narrow family sees it.
     pub fn feature_mask(self) -> u128 {
         self.features().iter().fold(0, |mask, f| mask | f.bit())
+    }
+
+    /// Whether alternative `choose` is one of the narrow family's: every
+    /// alternative but those kept for diagnosis (legal only where a
+    /// place recorded for diagnosis says they differ, and stated by rules
+    /// learnt from a program's runs), so that the family and the suites
+    /// drawn from it stay the same.
+    pub const fn in_family(self, choose: Choice) -> bool {
+        !matches!((self, choose.0), (DecisionKind::Answers, 2))
     }
 
     /// This kind's bit in a set of kinds.

@@ -106,7 +106,7 @@ pub(super) fn generalised(
     elsewhere: &[Vec<Explanation>],
     runs: &[Run],
     options: &DeviationOptions,
-    clock: Clock,
+    mut clock: Clock,
 ) -> Vec<Hypothesis> {
     let mut found: Vec<Hypothesis> = Vec::new();
     let seeds = instances
@@ -149,31 +149,40 @@ pub(super) fn generalised(
         // One other failing game may have been explained at another
         // decision of the same kind by coincidence (an earlier end of the
         // phase that prints the same): the literals all the others but
-        // one share, each left out in turn.
-        for left_out in 0..others.len() {
-            if clock.over() {
-                break;
+        // one share, each left out in turn. Such a rule is kept short
+        // ([`LEFT_OUT_LITERALS`]: with one game fewer to agree with, a
+        // long one fits what little is seen), on a clock of its own, so
+        // that the other seeds get what they got without it.
+        clock.paused(|| {
+            let own = Clock::part(options, learning_share(options));
+            for left_out in 0..others.len() {
+                if own.over() {
+                    break;
+                }
+                let rest: Vec<&Decision> = others
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != left_out)
+                    .map(|(_, &o)| o)
+                    .collect();
+                let allowed = least_general(d, &rest);
+                if let Some((rule, fits)) =
+                    specialised(start, allowed, LEFT_OUT_LITERALS, runs, options, own)
+                {
+                    if found.iter().all(|h| h.rule != rule) {
+                        found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
+                    }
+                    break;
+                }
             }
-            let rest: Vec<&Decision> = others
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != left_out)
-                .map(|(_, &o)| o)
-                .collect();
-            if push_narrowed(
-                &mut found,
-                start,
-                least_general(d, &rest),
-                runs,
-                options,
-                clock,
-            ) {
-                break;
-            }
-        }
+        });
     }
     found
 }
+
+/// The most literals of a rule learnt with one other failing game left
+/// out ([`generalised`]).
+pub(super) const LEFT_OUT_LITERALS: usize = 2;
 
 /// Adds to `found` (unless it holds it already) `start` narrowed by
 /// literals of `allowed` ([`specialised`], at most one more than
