@@ -431,6 +431,12 @@ fn narrow(dir: &Path, only: Option<&str>) {
                 row.id, split, row.section, section, verdict, second, runs, rule
             );
             eprintln!("{}: search {:.2} s", row.id, d.map_or(0.0, |d| d.search_s));
+            if let Some(d) = d {
+                eprintln!(
+                    "{}: predicted {:?} of {:?}, explains {:?} of {:?}, rule {:?}",
+                    row.id, d.predicted, d.tried, d.explains, d.of, d.rule
+                );
+            }
             if split == "seen" && !row.meaning.is_empty() {
                 println!("    meaning: {}", row.meaning);
             }

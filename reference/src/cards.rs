@@ -6,7 +6,7 @@
 use pigkill_engine::{Card, Event, Role, Seat, Tracer, MAX_HP};
 
 use crate::decision::{Choice, Decider, DecisionKind, Feature, Point};
-use crate::table::{Table, Way, AFTER_CARD};
+use crate::table::{Table, Way, AFTER_CARD, SEATS};
 
 /// The most cards a deviating run's play phase plays (by the rules every
 /// play takes its card from the hand, so a phase plays at most the cards
@@ -39,6 +39,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             self.crossbow_since_kill = false;
             self.played_since_kill = false;
             self.first_play = true;
+            self.phase_plays = (0, self.hand[pig].len());
             self.kill_dodged = false;
             self.phase_hp = self.hp[pig];
             self.duel_played = false;
@@ -99,6 +100,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 self.last_nullifier = None;
                 // Another card since the last kill; a kill sets it back below.
                 self.played_since_kill = self.kill_played;
+                self.phase_plays.0 += 1;
             }
             self.plays_this_round += 1;
             match (card, scan.kill_target, scan.duel_target) {
@@ -302,7 +304,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             index += skip;
             let card = self.hand[pig][index];
             let first = scan.playable[card as usize].is_none();
-            if self.playable(pig, card, scan) {
+            if self.playable(pig, index, scan) {
                 if !self.passed[index] || !self.stays_passed(pig, card) {
                     return Some(index);
                 }
@@ -327,9 +329,10 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         self.decide_if(point, Choice(1), |_| 0)
     }
 
-    /// Whether `card` is playable now in `pig`'s play phase, decided once
-    /// per card kind and scan (kept in `scan`).
-    fn playable(&mut self, pig: Seat, card: Card, scan: &mut Scan) -> bool {
+    /// Whether the card at `index` of `pig`'s hand is playable now in its
+    /// play phase, decided once per card kind and scan (kept in `scan`).
+    fn playable(&mut self, pig: Seat, index: usize, scan: &mut Scan) -> bool {
+        let card = self.hand[pig][index];
         if let Some(known) = scan.playable[card as usize] {
             return known;
         }
@@ -369,7 +372,8 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                         // the kill's one-per-phase limit read for it too).
                         let point = Point::new(DecisionKind::Playable, pig, Choice(1))
                             .about(seat)
-                            .with_card(card);
+                            .with_card(card)
+                            .at(index);
                         if !self.decide_if(point, Choice(1), |_| 0) {
                             target = None;
                         }
@@ -385,7 +389,9 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
                 return false;
             }
         };
-        let mut point = Point::new(kind, pig, Choice(u8::from(rule))).with_card(card);
+        let mut point = Point::new(kind, pig, Choice(u8::from(rule)))
+            .with_card(card)
+            .at(index);
         // The other pig's weapon, where reading it for the pig's own would
         // change the answer (kill-limit's alternative 2).
         let mut other_weapon = None;
@@ -514,6 +520,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         if !D::PLAIN {
             self.trick = Some(Card::Kill);
+            self.given_place = [None; SEATS];
             self.trick_player = player;
             self.last_attacker = Some(player);
         }
@@ -550,6 +557,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         if !D::PLAIN {
             self.trick = Some(Card::Duel);
+            self.given_place = [None; SEATS];
             self.trick_player = player;
             self.last_attacker = Some(player);
         }
@@ -675,6 +683,7 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         });
         if !D::PLAIN {
             self.trick = Some(card);
+            self.given_place = [None; SEATS];
             self.trick_player = player;
             self.area_played = true;
         }
@@ -839,13 +848,39 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
             if !self.hand[pig].contains(&card) {
                 return self.answers_otherwise(pig, card, other);
             }
-            let point = Point::new(DecisionKind::Answers, pig, Choice(0))
+            let leftmost = self.hand[pig].iter().position(|&c| c == card);
+            let given = self.given_place[pig];
+            // A search that starts one place past the card given last in
+            // this trick misses the leftmost one only where it lies there
+            // or before.
+            let past_given = given.filter(|&q| leftmost.is_some_and(|l| l <= q));
+            let mut point = Point::new(DecisionKind::Answers, pig, Choice(0))
                 .about(other)
-                .with_card(card);
-            if !self.decide_if(point, Choice(0), |_| 0) {
-                return None;
+                .with_card(card)
+                .legal(if past_given.is_some() { 0b111 } else { 0b011 });
+            if let Some(place) = leftmost {
+                point = point.at(place);
             }
-            let taken = self.take_leftmost(pig, card);
+            let taken = match self.decide(point, |_| 0) {
+                Choice(0) => self.take_leftmost(pig, card),
+                Choice(2) => {
+                    let beyond = past_given.and_then(|q| {
+                        let hand = &self.hand[pig];
+                        (q + 1..hand.len()).find(|&i| hand[i] == card)
+                    });
+                    match beyond {
+                        Some(index) => {
+                            self.remove_card(pig, index);
+                            true
+                        }
+                        None => false,
+                    }
+                }
+                _ => return None,
+            };
+            if taken {
+                self.given_place[pig] = Some(self.removed_at);
+            }
             if let (true, Card::Kill, Some(trick)) =
                 (taken && pig != self.current, card, self.trick)
             {

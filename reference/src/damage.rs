@@ -115,10 +115,13 @@ impl<T: Tracer, D: Decider> Table<'_, T, D> {
         }
         let leftmost = self.hand[pig].iter().position(|&c| c == Card::Peach);
         let last_place = leftmost == Some(self.hand[pig].len() - 1);
-        let point = Point::new(DecisionKind::EatPeach, pig, Choice(0))
+        let mut point = Point::new(DecisionKind::EatPeach, pig, Choice(0))
             .about(source)
             .with_card(Card::Peach)
             .legal(if last_place { 0b1011 } else { 0b1111 });
+        if let Some(place) = leftmost {
+            point = point.at(place);
+        }
         match self.decide(point, |_| 0) {
             Choice(1) => return false,
             Choice(3) => {

@@ -202,6 +202,14 @@ pub(crate) struct Table<'g, T: Tracer, D: Decider = Plain> {
     /// The card whose resolution decided the game: its player, the card
     /// and its place in the hand when played (deviating runs only).
     pub(crate) ending_card: Option<(Seat, Card, usize)>,
+    /// How many cards the current pig has played this phase, and how many
+    /// its hand held as the phase began (for contexts only).
+    pub(crate) phase_plays: (usize, usize),
+    /// Where each pig gave up its last card in answer to the card being
+    /// resolved (its place in the hand then; for contexts only).
+    pub(crate) given_place: [Option<usize>; SEATS],
+    /// The place of the card that last left a hand (deviating runs only).
+    pub(crate) removed_at: usize,
 }
 
 /// Which way a walk round the table goes: forward (1, 2, ..., n, 1) or
@@ -332,6 +340,9 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             fresh: 0,
             in_phase: false,
             ending_card: None,
+            phase_plays: (0, 0),
+            given_place: [None; SEATS],
+            removed_at: 0,
         };
         if !D::PLAIN {
             // Each pig's starting and maximum HP (4 by the rules).
@@ -652,6 +663,30 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
                     pig != actor && self.alive[pig] && self.role[pig] == Role::Rebel
                 })
         );
+        // Places and counts (diagnosis only: in no kind's list).
+        if let (Some(place), Some(card)) = (point.place, point.card) {
+            put!(CardLastInHand, place + 1 == self.hand[actor].len());
+            put!(CardPastTurnHand, place >= self.hand[current].len());
+            put!(
+                NoneBeyondLastGiven,
+                self.given_place[actor].is_some_and(|given| {
+                    !self.hand[actor]
+                        .iter()
+                        .skip(given + 1)
+                        .any(|&held| held == card)
+                })
+            );
+        }
+        put!(
+            PlaysReachHand,
+            actor == current && self.in_phase && self.phase_plays.0 >= self.phase_plays.1
+        );
+        if let Some(subject) = point.subject {
+            put!(
+                SubjectPastLivingCount,
+                subject >= self.alive[..self.n].iter().filter(|&&a| a).count()
+            );
+        }
         if let (Some(subject), Some(trick)) = (point.subject, self.trick) {
             // The card that answers the trick: a kill for a duel or an
             // invasion, a dodge for a kill or a volley.
@@ -1014,8 +1049,11 @@ impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
             }
         }
         let card = self.hand[pig].remove(index);
-        if !D::PLAIN && self.hand[pig].is_empty() {
-            self.last_card[pig] = Some(card);
+        if !D::PLAIN {
+            self.removed_at = index;
+            if self.hand[pig].is_empty() {
+                self.last_card[pig] = Some(card);
+            }
         }
         card
     }

@@ -2385,3 +2385,263 @@ fn a_play_phase_starts_with_no_kill_and_a_deviation_may_count_one_carried_over()
     };
     assert!(deviated_output(&game, Budget::default(), &[Deviation::Rule(own)]).is_err());
 }
+
+/// The places and counts recorded for diagnosis only: in no kind's list,
+/// so the narrow family (and every suite drawn from it) is the same.
+const DIAGNOSIS_ONLY: [Feature; 5] = [
+    Feature::CardLastInHand,
+    Feature::CardPastTurnHand,
+    Feature::PlaysReachHand,
+    Feature::NoneBeyondLastGiven,
+    Feature::SubjectPastLivingCount,
+];
+
+#[test]
+fn the_places_and_counts_are_recorded_for_diagnosis_only_and_in_no_kinds_list() {
+    for kind in DecisionKind::ALL {
+        for feature in DIAGNOSIS_ONLY {
+            assert!(
+                !kind.features().contains(&feature),
+                "{kind} lists {feature}"
+            );
+        }
+    }
+    // Each is recorded somewhere on the corpus, and each both ways.
+    let mut held = [false; 5];
+    let mut failed = [false; 5];
+    for index in 0..200 {
+        let (_, log) = decisions(&corpus_game(index), Budget::default());
+        for d in &log {
+            for (i, &feature) in DIAGNOSIS_ONLY.iter().enumerate() {
+                if d.context.has(feature) {
+                    held[i] = true;
+                } else if matches!(
+                    (feature, d.kind),
+                    (Feature::CardLastInHand, DecisionKind::Playable)
+                        | (Feature::CardPastTurnHand, DecisionKind::EatPeach)
+                        | (Feature::PlaysReachHand, DecisionKind::PhaseGoesOn)
+                        | (Feature::NoneBeyondLastGiven, DecisionKind::Answers)
+                        | (Feature::SubjectPastLivingCount, DecisionKind::LastRebel)
+                ) {
+                    failed[i] = true;
+                }
+            }
+        }
+    }
+    assert_eq!(held, [true; 5], "each holds at some decision");
+    assert_eq!(failed, [true; 5], "each fails at some decision of its kind");
+}
+
+#[test]
+fn the_first_scan_of_a_phase_sees_the_card_drawn_last_and_a_deviation_may_miss_it() {
+    // "Draw 2 cards ... scan the hand from the left and play the first
+    // card that is playable." Turn 1: MP draws K W (W, the deck's last
+    // card, stays): D K P F K W. Nothing before the W is playable (ZP2 is
+    // no kill or duel target, MP is at full HP); MP's volley makes ZP2
+    // discard its D and hurts FP3 (3 HP). Turn 2: ZP2 draws W W, and its
+    // N, W, W hurt FP3 to 0 HP while MP discards K and D: the last rebel
+    // dies, ZP2 keeps F W.
+    let game = game("3 2\nMP D K P F\nZP N W D F\nFP N F W N\nK W\n");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nP F K\nF W\nDEAD\n".to_string())
+    );
+    let (_, log) = decisions(&game, Budget::default());
+    let volley = find(&log, DecisionKind::Playable, |d| {
+        d.turn == 1 && d.card == Some(Card::Volley)
+    });
+    assert!(volley.context.has(Feature::CardLastInHand));
+    assert!(volley.context.has(Feature::FirstPlay));
+    let kill = find(&log, DecisionKind::Playable, |d| {
+        d.turn == 1 && d.card == Some(Card::Kill)
+    });
+    assert!(!kill.context.has(Feature::CardLastInHand));
+    // A first scan that stops short of the hand's last card: MP plays
+    // nothing in turn 1. ZP2 (its D kept) plays N, W, W: MP discards K
+    // and D, then takes the third volley (3 HP) and suspects ZP2; FP3
+    // dies at the third volley, and ZP2 keeps D F.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::Playable,
+            &[(Feature::FirstPlay, true), (Feature::CardLastInHand, true)],
+            0
+        ),
+        "MP\nP F K W\nD F\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_play_phase_plays_the_cards_a_reward_gives_and_a_deviation_may_stop_at_the_drawn_hands_size() {
+    // "After every play, scan again from the leftmost card: ... a reward
+    // gives new cards." The deck is one W: each pig plays both its volleys
+    // every turn. The D are gone by turn 4, and the volleys hurt. Turn 5:
+    // FP2 holds W W (2 cards after the draw); its second volley kills FP3
+    // (reward W W W) and hurts MP (2 HP); by the rules it plays on, and
+    // two more volleys kill MP: the rebels win, FP2 keeps one W.
+    let game = game("3 1\nMP D D D D\nFP D D D D\nFP D D D D\nW\n");
+    assert_eq!(reference_text(&game), Ok("FP\nDEAD\nW\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    let reached: Vec<(u32, bool)> = log
+        .iter()
+        .filter(|d| d.kind == DecisionKind::PhaseGoesOn && d.turn == 5)
+        .map(|d| (d.turn, d.context.has(Feature::PlaysReachHand)))
+        .collect();
+    // After the first play (1 of 2), the second (2 of 2), the third (3).
+    assert_eq!(reached, [(5, false), (5, true), (5, true)]);
+    // A phase of at most as many plays as the hand held after the draw:
+    // FP2 stops after two volleys holding W W W, and in turn 6 MP's two
+    // volleys kill FP2 (2 HP, no dodge): the lord wins, its hand empty.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::PhaseGoesOn,
+            &[(Feature::PlaysReachHand, true)],
+            1
+        ),
+        "MP\n\nDEAD\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_duel_answer_takes_the_leftmost_kill_and_a_deviation_may_search_only_past_the_last_one() {
+    // "The target and the player alternately discard their leftmost K."
+    // Turn 1: MP draws K P; its invasions take FP2 to 1 HP (its kills
+    // have no target: FP2 is not revealed). Turn 2: FP2 draws K N; its
+    // volley hurts MP (3 HP, MP suspects it), and its duel at MP: MP
+    // discards K, FP2 K, MP K (P left), FP2 has none: 1 damage kills it.
+    let game = game("2 4\nMP N N K N\nFP W F D D\nK P K N\n");
+    assert_eq!(reference_text(&game), Ok("MP\nP\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    let answers: Vec<bool> = log
+        .iter()
+        .filter(|d| d.kind == DecisionKind::Answers && d.turn == 2 && d.actor == 0)
+        .map(|d| d.context.has(Feature::NoneBeyondLastGiven))
+        .collect();
+    // MP's first answer (none given yet), its second (K P: no kill
+    // beyond the place 0 of the K it gave).
+    assert_eq!(answers, [false, true]);
+    // A search that starts one place past the kill given last: MP misses
+    // its second K and loses the duel (2 HP); FP2's invasion then takes
+    // that K (a new trick). Turn 3: MP draws N N, eats its peach (3 HP),
+    // and its invasion kills FP2: MP keeps one N.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::Answers,
+            &[(Feature::NoneBeyondLastGiven, true)],
+            1
+        ),
+        "MP\nN\nDEAD\n"
+    );
+}
+
+#[test]
+fn a_dying_pig_finds_its_peach_anywhere_in_its_hand_and_a_deviation_may_search_only_as_far_as_the_turns_pig_holds(
+) {
+    // "It eats its leftmost P if it has one." Turn 1: MP draws N N and
+    // plays its five invasions at FP2 (no kill): at the fourth FP2 is at
+    // 0 HP and eats the P, the fourth card of F F W P, when MP holds only
+    // D N (two cards); the fifth kills it.
+    let game = game("2 1\nMP N D N N\nFP F F W P\nN\n");
+    assert_eq!(reference_text(&game), Ok("MP\nD\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    let eat = find(&log, DecisionKind::EatPeach, |d| d.actor == 1);
+    assert!(eat.context.has(Feature::CardPastTurnHand));
+    // The peach searched for only as far as MP's hand (2 cards) reaches:
+    // FP2 dies at the fourth invasion, and MP keeps D N.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::EatPeach,
+            &[(Feature::CardPastTurnHand, true)],
+            1
+        ),
+        "MP\nD N\nDEAD\n"
+    );
+}
+
+#[test]
+fn the_lord_wins_when_the_last_rebel_dies_and_a_deviation_may_count_rebels_only_in_the_first_seats()
+{
+    // "If the last FP dies: MP wins." Turn 1: MP draws N N; its first
+    // three invasions take FP2 and FP3 to 1 HP; at the fourth FP2 dies
+    // (FP3 is left: MP draws its reward N N N) and FP3 dies: MP wins with
+    // D F N N N.
+    let game = game("3 1\nMP N D F N\nFP D N D W\nFP D D D D\nN\n");
+    assert_eq!(
+        reference_text(&game),
+        Ok("MP\nD F N N N\nDEAD\nDEAD\n".to_string())
+    );
+    let (_, log) = decisions(&game, Budget::default());
+    let last = find(&log, DecisionKind::LastRebel, |_| true);
+    assert_eq!((last.actor, last.subject), (1, Some(2)));
+    // FP3 is pig 3; two pigs live.
+    assert!(last.context.has(Feature::SubjectPastLivingCount));
+    // Rebels counted only among the first seats, as many as the living
+    // pigs (pigs 1 and 2): none left at FP2's death, so MP wins at once,
+    // before the reward, with D F; FP3 lives at 1 HP with D D D D.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::LastRebel,
+            &[(Feature::SubjectPastLivingCount, true)],
+            1
+        ),
+        "MP\nD F\nDEAD\nD D D D\n"
+    );
+}
+
+#[test]
+fn a_duel_answer_may_search_one_place_past_the_kill_given_last_an_alternative_for_diagnosis_only() {
+    // Turn 1: MP draws D F and plays nothing (FP2 is neither revealed nor
+    // suspected). Turn 2: FP2 draws F F, kills MP (MP dodges) and duels
+    // it: MP K, FP2 K, MP K, FP2 K, MP K, and FP2, out of kills, takes 1
+    // damage (3 HP); its second duel costs MP its last K and FP2 1 HP
+    // more. Turn 3: MP draws F F; its duels kill FP2 (no kill), MP keeps F.
+    let game = game("2 2\nMP K K K K\nFP K K D K\nD F\n");
+    assert_eq!(reference_text(&game), Ok("MP\nF\nDEAD\n".to_string()));
+    let (_, log) = decisions(&game, Budget::default());
+    // Legal only where the leftmost kill lies at or before the place of
+    // the one given last in this duel: MP's second and third answers.
+    let legal: Vec<(u32, bool)> = log
+        .iter()
+        .filter(|d| d.kind == DecisionKind::Answers && d.turn == 2 && d.card == Some(Card::Kill))
+        .map(|d| (d.actor as u32, d.is_legal(Choice(2))))
+        .collect();
+    assert_eq!(
+        legal,
+        [
+            (0, false),
+            (1, false),
+            (0, true),
+            (1, false),
+            (0, true),
+            (0, false)
+        ]
+    );
+    assert!(!narrow_family(2)
+        .iter()
+        .any(|r| r.kind == DecisionKind::Answers && r.choose == Choice(2)));
+    // MP's search starts one place past the K it gave last: its second K
+    // is the one after that place (K K F left), and its third search
+    // finds none past place 1: MP loses the first duel (3 HP). FP2's
+    // second duel takes one K of MP (K F left) and FP2 1 HP (3 HP). Turn
+    // 3: MP draws F F, kills FP2 (dodged with its D) and its three duels
+    // kill it: MP's hand is empty.
+    assert_eq!(
+        with_rule(&game, DecisionKind::Answers, &[], 2),
+        "MP\n\nDEAD\n"
+    );
+    // The place alone (no kill beyond it: keep them) says nothing here:
+    // each of MP's kills lies beyond the one given before it.
+    assert_eq!(
+        with_rule(
+            &game,
+            DecisionKind::Answers,
+            &[(Feature::NoneBeyondLastGiven, true)],
+            1
+        ),
+        "MP\nF\nDEAD\n"
+    );
+}

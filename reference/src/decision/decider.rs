@@ -20,6 +20,9 @@ pub(crate) struct Point {
     pub(crate) subject: Option<Seat>,
     /// The card concerned, if any.
     pub(crate) card: Option<Card>,
+    /// That card's place in the actor's hand, where it is one of its cards
+    /// (for contexts only).
+    pub(crate) place: Option<usize>,
     /// The rules' choice.
     pub(crate) rule: Choice,
     /// Which alternatives are legal here (a bit per [`Choice`]).
@@ -36,6 +39,7 @@ impl Point {
             actor,
             subject: None,
             card: None,
+            place: None,
             rule,
             legal: u8::MAX,
         }
@@ -52,6 +56,13 @@ impl Point {
     #[inline(always)]
     pub(crate) fn with_card(mut self, card: Card) -> Point {
         self.card = Some(card);
+        self
+    }
+
+    /// The same, the card concerned being at `place` in the actor's hand.
+    #[inline(always)]
+    pub(crate) fn at(mut self, place: usize) -> Point {
+        self.place = Some(place);
         self
     }
 

@@ -19,8 +19,9 @@ pub fn narrow_family(max_literals: usize) -> Vec<DeviationRule> {
 }
 
 /// Every (kind, consistent context of at most `max_literals` literals over
-/// the kind's features, alternative), before the rules that cannot change
-/// a decision are dropped.
+/// the kind's features, alternative of the family:
+/// [`DecisionKind::in_family`]), before the rules that cannot change a
+/// decision are dropped.
 fn candidates(max_literals: usize) -> impl Iterator<Item = DeviationRule> {
     DecisionKind::ALL.iter().flat_map(move |&kind| {
         let mut contexts = Vec::new();
@@ -33,11 +34,10 @@ fn candidates(max_literals: usize) -> impl Iterator<Item = DeviationRule> {
         );
         contexts.sort_by_key(|c| (c.len(), c.mask, c.values));
         contexts.into_iter().flat_map(move |when| {
-            (0..kind.alternatives().len() as u8).map(move |choose| DeviationRule {
-                kind,
-                when,
-                choose: Choice(choose),
-            })
+            (0..kind.alternatives().len() as u8)
+                .map(Choice)
+                .filter(move |&choose| kind.in_family(choose))
+                .map(move |choose| DeviationRule { kind, when, choose })
         })
     })
 }

@@ -308,6 +308,27 @@ features! {
         "{a} is the only rebel alive", "{a} is not the only rebel alive";
     FirstPlay, "first-play", "the pig's play phase is at its first card (none played before it this phase)",
         "{a} plays its first card of this phase", "{a} has already played a card this phase";
+    // Places and counts, for diagnosis (in no kind's list, so the narrow
+    // family does not grow): where a program's arrays and loops can go
+    // wrong, read by rules learnt from its runs.
+    CardLastInHand, "card-last-in-hand", "the card is the last of the pig's hand (its rightmost place)",
+        "the card is the last of {a}'s hand", "the card is not the last of {a}'s hand";
+    CardPastTurnHand, "card-past-turn-hand",
+        "the card's place in the pig's hand is at least the size of the hand of the pig whose turn it is (a walk of the pig's hand bounded by the turn's pig's hand would not reach it)",
+        "the card's place in {a}'s hand is past the length of the turn's pig's hand",
+        "the card's place in {a}'s hand is within the length of the turn's pig's hand";
+    PlaysReachHand, "plays-reach-hand",
+        "the pig has made as many plays this phase as its hand held when the phase began (after the draw)",
+        "{a} has made as many plays this phase as its hand held after the draw",
+        "{a} has made fewer plays this phase than its hand held after the draw";
+    NoneBeyondLastGiven, "none-beyond-last-given",
+        "the pig gave up a card earlier in this trick, and holds no card of this kind beyond the place where it gave that one (a search that starts one place past it finds none)",
+        "{a} holds no such card beyond the place where it gave its last one in this trick",
+        "{a} gave up no card in this trick, or holds such a card beyond the place where it gave its last one";
+    SubjectPastLivingCount, "subject-past-living-count",
+        "the other pig's seat number (pig 1 for the lord) is greater than the count of living pigs",
+        "{s}'s seat number is greater than the count of living pigs",
+        "{s}'s seat number is at most the count of living pigs";
 }
 
 // A feature set is a 128-bit mask.
@@ -666,7 +687,8 @@ kinds! {
         VARIES;
     Answers, "answers", RESPONSES,
         "the pig holds the card that answers this (a dodge for a kill or volley, a kill for a duel or invasion): does it give it up?",
-        ["yes: it discards its leftmost one", "no: it keeps its cards (and takes the damage, or loses the duel)"],
+        ["yes: it discards its leftmost one", "no: it keeps its cards (and takes the damage, or loses the duel)",
+         "its search starts one place past the card it gave last in this trick: it discards the first one there, or, with none there, keeps its cards (for diagnosis only: in no rule of the narrow family)"],
         [ActorLord, ActorLoyalist, ActorRebel, SubjectLord, SubjectLoyalist, SubjectRebel,
          ActorPlayedTrick, TrickKill, TrickDuel, TrickInvasion, TrickVolley, ActorHpOne,
          KillPlayed, ActorHoldsTwo],
@@ -1044,6 +1066,15 @@ impl DecisionKind {
     /// narrow family sees it.
     pub fn feature_mask(self) -> u128 {
         self.features().iter().fold(0, |mask, f| mask | f.bit())
+    }
+
+    /// Whether alternative `choose` is one of the narrow family's: every
+    /// alternative but those kept for diagnosis (legal only where a
+    /// place recorded for diagnosis says they differ, and stated by rules
+    /// learnt from a program's runs), so that the family and the suites
+    /// drawn from it stay the same.
+    pub const fn in_family(self, choose: Choice) -> bool {
+        !matches!((self, choose.0), (DecisionKind::Answers, 2))
     }
 
     /// This kind's bit in a set of kinds.

@@ -546,6 +546,7 @@ fn voice(kind: DecisionKind) -> Voice {
             &[
                 "{a} gives up its leftmost {name} to answer",
                 "{a} keeps its {name}s and does not answer",
+                "{a} looks for a {name} only past the place of the one it gave last in this trick, and gives up the first there (none there: it does not answer)",
             ],
             &[],
         ),

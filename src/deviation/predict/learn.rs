@@ -106,7 +106,7 @@ pub(super) fn generalised(
     elsewhere: &[Vec<Explanation>],
     runs: &[Run],
     options: &DeviationOptions,
-    clock: Clock,
+    mut clock: Clock,
 ) -> Vec<Hypothesis> {
     let mut found: Vec<Hypothesis> = Vec::new();
     let seeds = instances
@@ -130,21 +130,64 @@ pub(super) fn generalised(
                     .max_by_key(|o| (!(o.context.0 ^ d.context.0)).count_ones())
             })
             .collect();
-        let allowed = least_general(d, &others);
         let start = DeviationRule {
             kind: d.kind,
             when: ContextRule::ALWAYS,
             choose: seed.choose,
         };
-        push_narrowed(&mut found, start, allowed, runs, options, clock);
+        if push_narrowed(
+            &mut found,
+            start,
+            least_general(d, &others),
+            runs,
+            options,
+            clock,
+        ) || others.len() < 2
+        {
+            continue;
+        }
+        // One other failing game may have been explained at another
+        // decision of the same kind by coincidence (an earlier end of the
+        // phase that prints the same): the literals all the others but
+        // one share, each left out in turn. Such a rule is kept short
+        // ([`LEFT_OUT_LITERALS`]: with one game fewer to agree with, a
+        // long one fits what little is seen), on a clock of its own, so
+        // that the other seeds get what they got without it.
+        clock.paused(|| {
+            let own = Clock::part(options, learning_share(options));
+            for left_out in 0..others.len() {
+                if own.over() {
+                    break;
+                }
+                let rest: Vec<&Decision> = others
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != left_out)
+                    .map(|(_, &o)| o)
+                    .collect();
+                let allowed = least_general(d, &rest);
+                if let Some((rule, fits)) =
+                    specialised(start, allowed, LEFT_OUT_LITERALS, runs, options, own)
+                {
+                    if found.iter().all(|h| h.rule != rule) {
+                        found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
+                    }
+                    break;
+                }
+            }
+        });
     }
     found
 }
 
+/// The most literals of a rule learnt with one other failing game left
+/// out ([`generalised`]).
+pub(super) const LEFT_OUT_LITERALS: usize = 2;
+
 /// Adds to `found` (unless it holds it already) `start` narrowed by
 /// literals of `allowed` ([`specialised`], at most one more than
 /// [`DeviationOptions::max_literals`]), with its fits, when that ends
-/// with a rule.
+/// with a rule; whether it did.
 pub(super) fn push_narrowed(
     found: &mut Vec<Hypothesis>,
     start: DeviationRule,
@@ -152,13 +195,15 @@ pub(super) fn push_narrowed(
     runs: &[Run],
     options: &DeviationOptions,
     clock: Clock,
-) {
+) -> bool {
     let most = options.max_literals + 1;
-    if let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) {
-        if found.iter().all(|h| h.rule != rule) {
-            found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
-        }
+    let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) else {
+        return false;
+    };
+    if found.iter().all(|h| h.rule != rule) {
+        found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
     }
+    true
 }
 
 /// `rule` with literals of `allowed` added, one at a time, while a
