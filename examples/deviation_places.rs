@@ -22,6 +22,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
+use clap::Parser;
 use pigkill::catalogue::search_game;
 use pigkill::deviation::{explain, DeviationOptions, Run, Step};
 use pigkill::solution::CompareMode;
@@ -32,15 +33,22 @@ mod common;
 
 const MODE: CompareMode = CompareMode::Lines;
 
+/// The programs, and how many other failing games each place is scored on.
+#[derive(Parser)]
+#[command(about = "Where a wrong program's failing games can be explained, game by game")]
+struct Args {
+    /// How many other failing games (0: the minimised game's decisions only).
+    #[arg(long, default_value_t = 6)]
+    games: usize,
+    /// The programs (executables reading a game on stdin).
+    #[arg(required = true)]
+    programs: Vec<std::path::PathBuf>,
+}
+
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut games = 6;
-    if args.first().is_some_and(|a| a == "--games") && args.len() > 1 {
-        games = args[1].parse().unwrap_or(6);
-        args.drain(..2);
-    }
-    for exe in &args {
-        places(Path::new(exe), games);
+    let Args { games, programs } = Args::parse();
+    for exe in &programs {
+        places(exe, games);
     }
 }
 

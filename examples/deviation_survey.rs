@@ -118,6 +118,13 @@ fn main() {
         );
         std::process::exit(2);
     };
+    if let Err(e) = check_modes(&args[1..]) {
+        eprintln!("error: {e}");
+        eprintln!(
+            "usage: deviation_survey DIR [catalogue] [narrow [SPLIT]] [pairs N] [family N [SEED]]"
+        );
+        std::process::exit(2);
+    }
     let all = args.len() == 1;
     if let Some(i) = args.iter().position(|a| a == "inprocess") {
         let set = args[i + 1..]
@@ -167,6 +174,74 @@ fn main() {
             .unwrap_or(40);
         pairs(&dir, n);
     }
+}
+
+/// The modes that take numbers after them, and how many at most.
+const NUMBERED_MODES: [(&str, usize); 4] = [
+    ("pairs", 1),
+    ("family", 2),
+    ("ablate", 2),
+    ("ablate-alternative", 2),
+];
+
+/// Checks the words after DIR: every one a mode, a mode's numbers, the
+/// split after `narrow` (one `examples/narrow.tsv` knows), or the mistakes
+/// after `inprocess`; a misspelt mode would otherwise run nothing, or
+/// everything, without a word.
+fn check_modes(words: &[String]) -> Result<(), String> {
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i].as_str();
+        i += 1;
+        if word == "catalogue" {
+            continue;
+        }
+        if word == "narrow" {
+            let rows = narrow_rows();
+            if let Some(split) = words.get(i).filter(|w| !is_mode(w)) {
+                if !rows.iter().any(|r| &r.split == split) {
+                    return Err(format!(
+                        "no row of examples/narrow.tsv is in the split '{split}' (expected a split such as seen, blind, blind3)"
+                    ));
+                }
+                i += 1;
+            }
+            continue;
+        }
+        if word == "inprocess" {
+            for name in &words[i..] {
+                if Mutation::from_name(name).is_none() {
+                    return Err(format!(
+                        "'{name}' after inprocess is not a catalogue mistake (expected ids such as unlimited-kills)"
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        let Some(&(_, most)) = NUMBERED_MODES.iter().find(|(m, _)| *m == word) else {
+            return Err(format!(
+                "'{word}' is not a mode (expected catalogue, narrow, pairs, family, ablate, ablate-alternative or inprocess)"
+            ));
+        };
+        for _ in 0..most {
+            match words.get(i) {
+                Some(n) if n.parse::<u64>().is_ok() => i += 1,
+                Some(n) if !is_mode(n) => {
+                    return Err(format!(
+                        "'{n}' after {word} is not a count (expected a whole number)"
+                    ))
+                }
+                _ => break,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `word` names a mode.
+fn is_mode(word: &str) -> bool {
+    matches!(word, "catalogue" | "narrow" | "inprocess")
+        || NUMBERED_MODES.iter().any(|(m, _)| *m == word)
 }
 
 fn source() -> PathBuf {

@@ -1,14 +1,31 @@
 //! Profiling helper: plays the `engines` bench's mixed corpus many times on
 //! one engine (`cargo run --release --example engine_profile -- reference`).
 
+use clap::{Parser, ValueEnum};
 use pigkill::engines::EngineName;
 use pigkill_engine::{Budget, StrategyEngine};
 use pigkill_generators::{game_seed, generate_ending, Profile};
 
+/// The engine to profile.
+#[derive(Clone, Copy, ValueEnum)]
+enum Engine {
+    Reference,
+    Strategy,
+}
+
+/// Which engine plays the corpus.
+#[derive(Parser)]
+#[command(about = "Plays the mixed corpus many times on one engine, for a profiler")]
+struct Args {
+    /// The engine.
+    #[arg(value_enum, default_value_t = Engine::Reference)]
+    engine: Engine,
+}
+
 fn main() {
-    let engine = match std::env::args().nth(1).as_deref() {
-        Some("strategy") => EngineName::Strategy,
-        _ => EngineName::Reference,
+    let engine = match Args::parse().engine {
+        Engine::Reference => EngineName::Reference,
+        Engine::Strategy => EngineName::Strategy,
     };
     let games: Vec<_> = (0..1000)
         .map(|i| {

@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Duration;
 
+use clap::Parser;
 use pigkill::catalogue::{find_showcase, Outputs, Showcase, SEARCH_SEED};
 use pigkill::diff::explain_divergence;
 use pigkill::fixtures::write_atomic;
@@ -23,31 +24,38 @@ use pigkill_reference::mutants::{MutantEngine, Mutation};
 use pigkill_reference::ReferenceEngine;
 use rayon::prelude::*;
 
+/// Which fixtures to search for, and how hard.
+#[derive(Parser)]
+#[command(about = "Searches and writes the catalogue's fixtures (tests/fixtures/mistakes/)")]
+struct Args {
+    /// Search again and overwrite fixtures that exist.
+    #[arg(long)]
+    force: bool,
+    /// At most this many search games per mistake.
+    #[arg(long, default_value_t = 200_000)]
+    max_games: u64,
+    /// At most this many seconds per mistake.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+    /// Only these mistakes (catalogue ids; all when none is given).
+    #[arg(value_parser = mistake)]
+    ids: Vec<Mutation>,
+}
+
+/// A catalogue mistake by its id.
+fn mistake(id: &str) -> Result<Mutation, String> {
+    Mutation::from_name(id).ok_or_else(|| {
+        format!("unknown mistake '{id}' (expected a catalogue id, e.g. unlimited-kills)")
+    })
+}
+
 fn main() {
-    let mut force = false;
-    let mut max_games = 200_000;
-    let mut seconds = 20;
-    let mut only = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--force" => force = true,
-            "--max-games" => {
-                max_games = args
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(max_games)
-            }
-            "--seconds" => seconds = args.next().and_then(|v| v.parse().ok()).unwrap_or(seconds),
-            id => match Mutation::from_name(id) {
-                Some(m) => only.push(m),
-                None => {
-                    eprintln!("error: unknown mistake '{id}'");
-                    std::process::exit(2);
-                }
-            },
-        }
-    }
+    let Args {
+        force,
+        max_games,
+        seconds,
+        ids: only,
+    } = Args::parse();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mistakes");
     std::fs::create_dir_all(&dir).expect("the fixture folder can be made");
     let wanted: Vec<Mutation> = Mutation::ALL

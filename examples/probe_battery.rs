@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use clap::Parser;
 use pigkill::catalogue::search_game;
 use pigkill::deviation::Run;
 use pigkill_engine::Budget;
@@ -38,13 +39,24 @@ const MAX_DECISIONS: usize = 400;
 /// How many battery games each catalogue mistake must change.
 const CATALOGUE_DEMAND: usize = 3;
 
+/// The battery's size and the pool it is chosen from.
+#[derive(Parser)]
+#[command(about = "Regenerates the deviation search's probe battery (src/deviation/battery.txt)")]
+struct Args {
+    /// How many games the battery holds.
+    #[arg(default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// How many search games the battery is chosen from.
+    #[arg(default_value_t = 4_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pool: u64,
+}
+
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let size = args.first().copied().unwrap_or(48);
-    let pool_size = args.get(1).copied().unwrap_or(4_000) as u64;
+    let Args {
+        games,
+        pool: pool_size,
+    } = Args::parse();
+    let size = games as usize;
     let family = narrow_family(2);
     let runs: Vec<Run> = (0..pool_size)
         .into_par_iter()

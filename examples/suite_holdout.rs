@@ -16,23 +16,48 @@
 
 use std::sync::Arc;
 
+use clap::Parser;
+
 use pigkill::suite::exposure::catalogue;
 use pigkill::suite::narrow::Family;
 use pigkill::suite::select::choose;
 use pigkill::suite::{build, PoolSizes, Suite, SuiteOptions};
 
+/// The seeds to choose suites for, and what to hold out.
+#[derive(Parser)]
+#[command(
+    about = "How well suites catch the narrow rules (or catalogue mistakes) they were not chosen for"
+)]
+struct Args {
+    /// The first seed.
+    #[arg(default_value_t = 1)]
+    first: u64,
+    /// The last seed (inclusive).
+    #[arg(default_value_t = 10)]
+    last: u64,
+    /// The candidate pool's size, as a multiple of the default pool.
+    #[arg(default_value_t = 1.0)]
+    pool_scale: f64,
+    /// Hold out catalogue mistakes, one at a time, instead of half the narrow family.
+    #[arg(long)]
+    catalogue: bool,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let catalogue_mode = args.iter().any(|a| a == "--catalogue");
-    let numbers: Vec<f64> = args.iter().filter_map(|a| a.parse().ok()).collect();
-    let number = |i: usize, default: f64| numbers.get(i).copied().unwrap_or(default);
-    let (first, last, scale) = (
-        number(0, 1.0) as u64,
-        number(1, 10.0) as u64,
-        number(2, 1.0),
-    );
+    let Args {
+        first,
+        last,
+        pool_scale,
+        catalogue: catalogue_mode,
+    } = Args::parse();
+    if first > last || !pool_scale.is_finite() || pool_scale <= 0.0 {
+        eprintln!(
+            "error: expected FIRST <= LAST and a finite POOL_SCALE above 0, got {first}, {last}, {pool_scale}"
+        );
+        std::process::exit(2);
+    }
     let options = SuiteOptions {
-        pool: PoolSizes::DEFAULT.scaled(scale),
+        pool: PoolSizes::DEFAULT.scaled(pool_scale),
         ..SuiteOptions::default()
     };
     let family = Arc::new(Family::narrow());

@@ -24,14 +24,22 @@ use std::collections::BTreeMap;
 
 use std::cmp::Reverse;
 
+use clap::Parser;
+
 use pigkill::suite::narrow::RuleBits;
 use pigkill::suite::{build, Candidate, SuiteOptions};
 
+/// The seed whose suite is looked at.
+#[derive(Parser)]
+#[command(about = "Why one seed's suite misses the live narrow rules it misses")]
+struct Args {
+    /// The suite's seed.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() {
-    let seed: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1);
+    let Args { seed } = Args::parse();
     let mut suite = build(seed, &SuiteOptions::default());
     let pool = &suite.pool;
     let live = pool.narrow.live();

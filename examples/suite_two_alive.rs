@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 
+use clap::Parser;
 use pigkill::suite::narrow::RuleBits;
 use pigkill::suite::pool::Variation;
 use pigkill::suite::{build, SuiteOptions};
@@ -35,11 +36,22 @@ struct Phase {
     other: Vec<u32>,
 }
 
+/// The seed, and how many of each test's variants a round are endgames.
+#[derive(Parser)]
+#[command(about = "Whether tests ending in a long two-alive phase could reach the rare contexts")]
+struct Args {
+    /// The suite's seed.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// `SuiteOptions::endgame_variants`: of each test's variants a round, how many are endgames.
+    #[arg(default_value_t = 0)]
+    endgames: usize,
+}
+
 fn main() {
-    let arg = |i: usize| std::env::args().nth(i).and_then(|a| a.parse().ok());
-    let seed: u64 = arg(1).unwrap_or(1);
+    let Args { seed, endgames } = Args::parse();
     let options = SuiteOptions {
-        endgame_variants: arg(2).unwrap_or(0) as usize,
+        endgame_variants: endgames,
         ..SuiteOptions::default()
     };
     let suite = build(seed, &options);
