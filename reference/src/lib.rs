@@ -19,6 +19,7 @@ mod damage;
 pub mod decision;
 pub mod mutants;
 mod nullify;
+pub mod resume;
 mod stall;
 mod table;
 mod targets;
@@ -126,16 +127,38 @@ fn play_turns<T: Tracer, D: Decider>(
     game: &Game,
     budget: Budget,
 ) -> Result<Winner, RunError> {
+    let Some(at) = begin_turns(table, game) else {
+        return Ok(Winner::Lord);
+    };
+    // Nothing stops the loop but the game's end.
+    turns_from(table, at, budget, |_, _| true).map(|winner| winner.unwrap_or(Winner::Lord))
+}
+
+/// Where the turn loop stands at the start of a turn: the state kept
+/// outside the table (to find a game that does not end), the turns played
+/// and whose turn it is. With the table, all that the rest of the run
+/// depends on.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Loop {
+    /// The last round start kept to find a repeated round.
+    snapshot: Snapshot,
+    /// Whether the round under way started with the deck exhausted.
+    round_started_exhausted: bool,
+    /// How many turns were played.
+    turns: u32,
+    /// Whose turn is next.
+    pig: Seat,
+}
+
+/// What happens before the first turn: a game without a rebel is over
+/// (`None`); else the weapons at set-up and whose turn is first.
+fn begin_turns<T: Tracer, D: Decider>(table: &mut Table<'_, T, D>, game: &Game) -> Option<Loop> {
     if !game.has_rebel() {
         table.emit(Event::GameOver {
             winner: Winner::Lord,
         });
-        return Ok(Winner::Lord);
+        return None;
     }
-
-    let mut snapshot = Snapshot::default();
-    let mut round_started_exhausted = false;
-    let mut turns: u32 = 0;
     let mut pig = 0;
     if !D::PLAIN {
         table.start_weapons();
@@ -146,26 +169,58 @@ fn play_turns<T: Tracer, D: Decider>(
             pig = second;
         }
     }
+    Some(Loop {
+        snapshot: Snapshot::default(),
+        round_started_exhausted: false,
+        turns: 0,
+        pig,
+    })
+}
+
+/// The turns from `at` on, to the winner; `goes_on` sees the table and
+/// the loop at the start of each turn (before the round's checks), so
+/// that a run can be kept there and taken up again ([`resume`]), and
+/// stops the run there (`None`) when it says no.
+fn turns_from<'g, T: Tracer, D: Decider>(
+    table: &mut Table<'g, T, D>,
+    mut at: Loop,
+    budget: Budget,
+    mut goes_on: impl FnMut(&Table<'g, T, D>, &Loop) -> bool,
+) -> Result<Option<Winner>, RunError> {
     loop {
-        if pig == 0 {
-            if let Some(stall) = round_start(table, &mut snapshot, round_started_exhausted) {
-                return Err(RunError::DidNotEnd { turns, stall });
-            }
-            round_started_exhausted = table.deck_exhausted();
+        if !goes_on(table, &at) {
+            return Ok(None);
         }
-        if turns >= budget.max_turns {
+        let Loop {
+            snapshot,
+            round_started_exhausted,
+            turns,
+            pig,
+        } = &mut at;
+        let pig = *pig;
+        if pig == 0 {
+            if let Some(stall) = round_start(table, snapshot, *round_started_exhausted) {
+                return Err(RunError::DidNotEnd {
+                    turns: *turns,
+                    stall,
+                });
+            }
+            *round_started_exhausted = table.deck_exhausted();
+        }
+        if *turns >= budget.max_turns {
             return Err(RunError::DidNotEnd {
-                turns,
+                turns: *turns,
                 stall: Stall::TurnCap,
             });
         }
         if !D::PLAIN && table.decider.gave_up() {
             return Err(RunError::DidNotEnd {
-                turns,
+                turns: *turns,
                 stall: Stall::TurnLoop,
             });
         }
-        turns += 1;
+        *turns += 1;
+        let turns = *turns;
         table.turn = turns;
         table.emit(Event::TurnStart { pig, turn: turns });
         table.current = pig;
@@ -206,9 +261,9 @@ fn play_turns<T: Tracer, D: Decider>(
                     });
                 }
             }
-            return Ok(winner);
+            return Ok(Some(winner));
         }
-        pig = if D::PLAIN {
+        at.pig = if D::PLAIN {
             table.next_alive(pig)
         } else {
             next_turn(table, pig, next, table.deaths > deaths_before)

@@ -11,7 +11,7 @@ use crate::decision::Decider;
 use crate::table::{Table, SEATS};
 
 /// Every pig's state at the start of a round.
-#[derive(Default)]
+#[derive(Clone, Default, PartialEq)]
 pub(crate) struct Snapshot {
     /// Whether the snapshot holds a round start at all.
     pub(crate) taken: bool,

@@ -248,6 +248,166 @@ pub(crate) const AFTER_CARD: usize = 0;
 /// When a put-off reward or penalty is settled.
 pub(crate) const AT_TURN_END: usize = 1;
 
+impl<'g, T: Tracer + Clone, D: Decider> Table<'g, T, D> {
+    /// A copy of this table whose decisions `decider` takes from here on:
+    /// every pig, card and count the same, so that a run kept at some
+    /// point can be taken up again with another decider.
+    pub(crate) fn fork<E: Decider>(&self, decider: E) -> Table<'g, T, E> {
+        Table {
+            n: self.n,
+            role: self.role,
+            hp: self.hp,
+            alive: self.alive,
+            revealed: self.revealed,
+            suspected: self.suspected,
+            crossbow: self.crossbow,
+            hand: self.hand.clone(),
+            deck: self.deck,
+            top: self.top,
+            winner: self.winner,
+            plays_this_round: self.plays_this_round,
+            tracer: self.tracer.clone(),
+            current: self.current,
+            decider,
+            turn: self.turn,
+            kill_played: self.kill_played,
+            trick: self.trick,
+            nullified: self.nullified,
+            death_in_resolution: self.death_in_resolution,
+            trick_player: self.trick_player,
+            crossbow_turn: self.crossbow_turn,
+            reward_since_kill: self.reward_since_kill,
+            crossbow_since_kill: self.crossbow_since_kill,
+            played_since_kill: self.played_since_kill,
+            first_play: self.first_play,
+            kill_dodged: self.kill_dodged,
+            rewarding: self.rewarding,
+            dead_hand: self.dead_hand.clone(),
+            max_hp: self.max_hp,
+            lot_first: self.lot_first,
+            deck_stuck: self.deck_stuck,
+            last_card_drawn: self.last_card_drawn,
+            previous: self.previous,
+            phase_pig: self.phase_pig,
+            own_kill: self.own_kill,
+            had_phase: self.had_phase,
+            last_killer: self.last_killer,
+            phase_hp: self.phase_hp,
+            death_order: self.death_order,
+            deaths: self.deaths,
+            revealed_in_resolution: self.revealed_in_resolution,
+            decisive_death: self.decisive_death,
+            last_chain: self.last_chain,
+            last_card: self.last_card,
+            put_off: self.put_off.clone(),
+            revealed_this_turn: self.revealed_this_turn,
+            rescued_in_resolution: self.rescued_in_resolution,
+            counted_off: self.counted_off,
+            dead_without_line: self.dead_without_line,
+            once_suspected: self.once_suspected,
+            suspicions: self.suspicions,
+            reveal_after_card: self.reveal_after_card,
+            died_this_turn: self.died_this_turn,
+            rescued_this_turn: self.rescued_this_turn,
+            damage_in_resolution: self.damage_in_resolution,
+            duel_played: self.duel_played,
+            area_played: self.area_played,
+            last_attacked: self.last_attacked,
+            last_nullifier: self.last_nullifier,
+            nullified_in_chain: self.nullified_in_chain,
+            revealed_by_nullify: self.revealed_by_nullify,
+            lot_took_last: self.lot_took_last,
+            rewarded_this_turn: self.rewarded_this_turn,
+            hurt_by: self.hurt_by,
+            hurt_outside_duel: self.hurt_outside_duel,
+            last_attacker: self.last_attacker,
+            kill_answered: self.kill_answered,
+            passed: self.passed.clone(),
+            fresh: self.fresh,
+            in_phase: self.in_phase,
+            ending_card: self.ending_card,
+        }
+    }
+
+    /// Whether `other`, a table of the same game, is in exactly this
+    /// table's state: every pig, card and count (not who takes the
+    /// decisions, nor where events go). Two runs of a game at the same
+    /// point of the turn loop in the same state play on alike under the
+    /// same decider.
+    pub(crate) fn same_state<U: Tracer, E: Decider>(&self, other: &Table<'g, U, E>) -> bool {
+        std::ptr::eq(self.deck, other.deck)
+            && self.top == other.top
+            && self.turn == other.turn
+            && self.current == other.current
+            && self.hp == other.hp
+            && self.alive == other.alive
+            && self.hand == other.hand
+            && self.revealed == other.revealed
+            && self.suspected == other.suspected
+            && self.crossbow == other.crossbow
+            && self.n == other.n
+            && self.role == other.role
+            && self.winner == other.winner
+            && self.plays_this_round == other.plays_this_round
+            && self.kill_played == other.kill_played
+            && self.trick == other.trick
+            && self.nullified == other.nullified
+            && self.death_in_resolution == other.death_in_resolution
+            && self.trick_player == other.trick_player
+            && self.crossbow_turn == other.crossbow_turn
+            && self.reward_since_kill == other.reward_since_kill
+            && self.crossbow_since_kill == other.crossbow_since_kill
+            && self.played_since_kill == other.played_since_kill
+            && self.first_play == other.first_play
+            && self.kill_dodged == other.kill_dodged
+            && self.rewarding == other.rewarding
+            && self.dead_hand == other.dead_hand
+            && self.max_hp == other.max_hp
+            && self.lot_first == other.lot_first
+            && self.deck_stuck == other.deck_stuck
+            && self.last_card_drawn == other.last_card_drawn
+            && self.previous == other.previous
+            && self.phase_pig == other.phase_pig
+            && self.own_kill == other.own_kill
+            && self.had_phase == other.had_phase
+            && self.last_killer == other.last_killer
+            && self.phase_hp == other.phase_hp
+            && self.death_order == other.death_order
+            && self.deaths == other.deaths
+            && self.revealed_in_resolution == other.revealed_in_resolution
+            && self.decisive_death == other.decisive_death
+            && self.last_chain == other.last_chain
+            && self.last_card == other.last_card
+            && self.put_off == other.put_off
+            && self.revealed_this_turn == other.revealed_this_turn
+            && self.rescued_in_resolution == other.rescued_in_resolution
+            && self.counted_off == other.counted_off
+            && self.dead_without_line == other.dead_without_line
+            && self.once_suspected == other.once_suspected
+            && self.suspicions == other.suspicions
+            && self.reveal_after_card == other.reveal_after_card
+            && self.died_this_turn == other.died_this_turn
+            && self.rescued_this_turn == other.rescued_this_turn
+            && self.damage_in_resolution == other.damage_in_resolution
+            && self.duel_played == other.duel_played
+            && self.area_played == other.area_played
+            && self.last_attacked == other.last_attacked
+            && self.last_nullifier == other.last_nullifier
+            && self.nullified_in_chain == other.nullified_in_chain
+            && self.revealed_by_nullify == other.revealed_by_nullify
+            && self.lot_took_last == other.lot_took_last
+            && self.rewarded_this_turn == other.rewarded_this_turn
+            && self.hurt_by == other.hurt_by
+            && self.hurt_outside_duel == other.hurt_outside_duel
+            && self.last_attacker == other.last_attacker
+            && self.kill_answered == other.kill_answered
+            && self.passed == other.passed
+            && self.fresh == other.fresh
+            && self.in_phase == other.in_phase
+            && self.ending_card == other.ending_card
+    }
+}
+
 impl<'g, T: Tracer, D: Decider> Table<'g, T, D> {
     /// The table as the game starts: 4 HP each, the input hands, no weapon,
     /// nobody revealed but the lord, nobody suspected.

@@ -80,6 +80,29 @@ static RUNS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
 static TURNS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
 static NANOS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
 
+/// Deviated runs taken up at their first change of the plain run (and
+/// the plain turns they did not play again before it), and runs stopped
+/// back in the plain run's state (and the plain turns left after).
+static TAKEN_UP: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
+
+/// Counts one deviated run taken up after `before` turns of the plain run
+/// (0: played from the deal) and stopped back in the plain run's state
+/// with `after` of its turns left (`None`: not stopped), when counting is
+/// on.
+pub fn taken_up(before: u32, after: Option<u32>) {
+    if !enabled() {
+        return;
+    }
+    if before > 0 {
+        TAKEN_UP[0].fetch_add(1, Ordering::Relaxed);
+        TAKEN_UP[1].fetch_add(u64::from(before), Ordering::Relaxed);
+    }
+    if let Some(after) = after {
+        TAKEN_UP[2].fetch_add(1, Ordering::Relaxed);
+        TAKEN_UP[3].fetch_add(u64::from(after), Ordering::Relaxed);
+    }
+}
+
 /// Counts one deviated run that ended as `ending` after `elapsed`, with
 /// `turns` turns when known.
 pub fn count(ending: Ending, turns: u32, elapsed: Duration) {
@@ -116,12 +139,32 @@ pub fn step<T>(step: &str, run: impl FnOnce() -> T) -> T {
         return run();
     }
     let start = Instant::now();
+    let (cpu, before) = (cpu_seconds(), runs());
     let value = run();
     eprintln!(
-        "cost: step {step}: {:.2} s wall",
-        start.elapsed().as_secs_f64()
+        "cost: step {step}: {:.2} s wall, {:.2} s CPU, {} deviated runs",
+        start.elapsed().as_secs_f64(),
+        cpu_seconds() - cpu,
+        runs() - before
     );
     value
+}
+
+/// The deviated runs counted so far.
+fn runs() -> u64 {
+    RUNS.iter().map(|r| r.load(Ordering::Relaxed)).sum()
+}
+
+/// The CPU time (user and system, every thread) of this process so far.
+fn cpu_seconds() -> f64 {
+    // SAFETY: `getrusage` only writes the `rusage` it is handed.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a valid, writable `rusage`.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return 0.0;
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
 }
 
 /// Writes the counts so far to standard error, when counting is on.
@@ -129,11 +172,17 @@ pub fn report() {
     if !enabled() {
         return;
     }
-    let total: u64 = RUNS.iter().map(|r| r.load(Ordering::Relaxed)).sum();
+    let total = runs();
     let nanos: u64 = NANOS.iter().map(|r| r.load(Ordering::Relaxed)).sum();
     eprintln!(
         "cost: {total} deviated runs, {:.2} s of CPU in them",
         nanos as f64 / 1e9
+    );
+    let taken: Vec<u64> = TAKEN_UP.iter().map(|n| n.load(Ordering::Relaxed)).collect();
+    eprintln!(
+        "cost: {} runs taken up at their first change ({} plain turns not played again), \
+         {} stopped back in the plain run's state ({} plain turns left)",
+        taken[0], taken[1], taken[2], taken[3]
     );
     for (k, ending) in Ending::ALL.iter().enumerate() {
         let runs = RUNS[k].load(Ordering::Relaxed);
