@@ -326,6 +326,9 @@ impl<'g, T: Tracer + Clone, D: Decider> Table<'g, T, D> {
             fresh: self.fresh,
             in_phase: self.in_phase,
             ending_card: self.ending_card,
+            phase_plays: self.phase_plays,
+            given_place: self.given_place,
+            removed_at: self.removed_at,
         }
     }
 
@@ -335,76 +338,158 @@ impl<'g, T: Tracer + Clone, D: Decider> Table<'g, T, D> {
     /// point of the turn loop in the same state play on alike under the
     /// same decider.
     pub(crate) fn same_state<U: Tracer, E: Decider>(&self, other: &Table<'g, U, E>) -> bool {
-        std::ptr::eq(self.deck, other.deck)
-            && self.top == other.top
-            && self.turn == other.turn
-            && self.current == other.current
-            && self.hp == other.hp
-            && self.alive == other.alive
-            && self.hand == other.hand
-            && self.revealed == other.revealed
-            && self.suspected == other.suspected
-            && self.crossbow == other.crossbow
-            && self.n == other.n
-            && self.role == other.role
-            && self.winner == other.winner
-            && self.plays_this_round == other.plays_this_round
-            && self.kill_played == other.kill_played
-            && self.trick == other.trick
-            && self.nullified == other.nullified
-            && self.death_in_resolution == other.death_in_resolution
-            && self.trick_player == other.trick_player
-            && self.crossbow_turn == other.crossbow_turn
-            && self.reward_since_kill == other.reward_since_kill
-            && self.crossbow_since_kill == other.crossbow_since_kill
-            && self.played_since_kill == other.played_since_kill
-            && self.first_play == other.first_play
-            && self.kill_dodged == other.kill_dodged
-            && self.rewarding == other.rewarding
-            && self.dead_hand == other.dead_hand
-            && self.max_hp == other.max_hp
-            && self.lot_first == other.lot_first
-            && self.deck_stuck == other.deck_stuck
-            && self.last_card_drawn == other.last_card_drawn
-            && self.previous == other.previous
-            && self.phase_pig == other.phase_pig
-            && self.own_kill == other.own_kill
-            && self.had_phase == other.had_phase
-            && self.last_killer == other.last_killer
-            && self.phase_hp == other.phase_hp
-            && self.death_order == other.death_order
-            && self.deaths == other.deaths
-            && self.revealed_in_resolution == other.revealed_in_resolution
-            && self.decisive_death == other.decisive_death
-            && self.last_chain == other.last_chain
-            && self.last_card == other.last_card
-            && self.put_off == other.put_off
-            && self.revealed_this_turn == other.revealed_this_turn
-            && self.rescued_in_resolution == other.rescued_in_resolution
-            && self.counted_off == other.counted_off
-            && self.dead_without_line == other.dead_without_line
-            && self.once_suspected == other.once_suspected
-            && self.suspicions == other.suspicions
-            && self.reveal_after_card == other.reveal_after_card
-            && self.died_this_turn == other.died_this_turn
-            && self.rescued_this_turn == other.rescued_this_turn
-            && self.damage_in_resolution == other.damage_in_resolution
-            && self.duel_played == other.duel_played
-            && self.area_played == other.area_played
-            && self.last_attacked == other.last_attacked
-            && self.last_nullifier == other.last_nullifier
-            && self.nullified_in_chain == other.nullified_in_chain
-            && self.revealed_by_nullify == other.revealed_by_nullify
-            && self.lot_took_last == other.lot_took_last
-            && self.rewarded_this_turn == other.rewarded_this_turn
-            && self.hurt_by == other.hurt_by
-            && self.hurt_outside_duel == other.hurt_outside_duel
-            && self.last_attacker == other.last_attacker
-            && self.kill_answered == other.kill_answered
-            && self.passed == other.passed
-            && self.fresh == other.fresh
-            && self.in_phase == other.in_phase
-            && self.ending_card == other.ending_card
+        // Every field but who decides and where events go, named so that a
+        // field added later does not compile until it is compared here too.
+        let Table {
+            n,
+            role,
+            hp,
+            alive,
+            revealed,
+            suspected,
+            crossbow,
+            hand,
+            deck,
+            top,
+            winner,
+            plays_this_round,
+            current,
+            turn,
+            kill_played,
+            trick,
+            nullified,
+            death_in_resolution,
+            trick_player,
+            crossbow_turn,
+            reward_since_kill,
+            crossbow_since_kill,
+            played_since_kill,
+            first_play,
+            kill_dodged,
+            rewarding,
+            dead_hand,
+            max_hp,
+            lot_first,
+            deck_stuck,
+            last_card_drawn,
+            previous,
+            phase_pig,
+            own_kill,
+            had_phase,
+            last_killer,
+            phase_hp,
+            death_order,
+            deaths,
+            revealed_in_resolution,
+            decisive_death,
+            last_chain,
+            last_card,
+            put_off,
+            revealed_this_turn,
+            rescued_in_resolution,
+            counted_off,
+            dead_without_line,
+            once_suspected,
+            suspicions,
+            reveal_after_card,
+            died_this_turn,
+            rescued_this_turn,
+            damage_in_resolution,
+            duel_played,
+            area_played,
+            last_attacked,
+            last_nullifier,
+            nullified_in_chain,
+            revealed_by_nullify,
+            lot_took_last,
+            rewarded_this_turn,
+            hurt_by,
+            hurt_outside_duel,
+            last_attacker,
+            kill_answered,
+            passed,
+            fresh,
+            in_phase,
+            ending_card,
+            phase_plays,
+            given_place,
+            removed_at,
+            tracer: _,
+            decider: _,
+        } = self;
+        *n == other.n
+            && *role == other.role
+            && *hp == other.hp
+            && *alive == other.alive
+            && *revealed == other.revealed
+            && *suspected == other.suspected
+            && *crossbow == other.crossbow
+            && *hand == other.hand
+            && std::ptr::eq(*deck, other.deck)
+            && *top == other.top
+            && *winner == other.winner
+            && *plays_this_round == other.plays_this_round
+            && *current == other.current
+            && *turn == other.turn
+            && *kill_played == other.kill_played
+            && *trick == other.trick
+            && *nullified == other.nullified
+            && *death_in_resolution == other.death_in_resolution
+            && *trick_player == other.trick_player
+            && *crossbow_turn == other.crossbow_turn
+            && *reward_since_kill == other.reward_since_kill
+            && *crossbow_since_kill == other.crossbow_since_kill
+            && *played_since_kill == other.played_since_kill
+            && *first_play == other.first_play
+            && *kill_dodged == other.kill_dodged
+            && *rewarding == other.rewarding
+            && *dead_hand == other.dead_hand
+            && *max_hp == other.max_hp
+            && *lot_first == other.lot_first
+            && *deck_stuck == other.deck_stuck
+            && *last_card_drawn == other.last_card_drawn
+            && *previous == other.previous
+            && *phase_pig == other.phase_pig
+            && *own_kill == other.own_kill
+            && *had_phase == other.had_phase
+            && *last_killer == other.last_killer
+            && *phase_hp == other.phase_hp
+            && *death_order == other.death_order
+            && *deaths == other.deaths
+            && *revealed_in_resolution == other.revealed_in_resolution
+            && *decisive_death == other.decisive_death
+            && *last_chain == other.last_chain
+            && *last_card == other.last_card
+            && *put_off == other.put_off
+            && *revealed_this_turn == other.revealed_this_turn
+            && *rescued_in_resolution == other.rescued_in_resolution
+            && *counted_off == other.counted_off
+            && *dead_without_line == other.dead_without_line
+            && *once_suspected == other.once_suspected
+            && *suspicions == other.suspicions
+            && *reveal_after_card == other.reveal_after_card
+            && *died_this_turn == other.died_this_turn
+            && *rescued_this_turn == other.rescued_this_turn
+            && *damage_in_resolution == other.damage_in_resolution
+            && *duel_played == other.duel_played
+            && *area_played == other.area_played
+            && *last_attacked == other.last_attacked
+            && *last_nullifier == other.last_nullifier
+            && *nullified_in_chain == other.nullified_in_chain
+            && *revealed_by_nullify == other.revealed_by_nullify
+            && *lot_took_last == other.lot_took_last
+            && *rewarded_this_turn == other.rewarded_this_turn
+            && *hurt_by == other.hurt_by
+            && *hurt_outside_duel == other.hurt_outside_duel
+            && *last_attacker == other.last_attacker
+            && *kill_answered == other.kill_answered
+            && *passed == other.passed
+            && *fresh == other.fresh
+            && *in_phase == other.in_phase
+            && *ending_card == other.ending_card
+            && *phase_plays == other.phase_plays
+            && *given_place == other.given_place
+            && *removed_at == other.removed_at
     }
 }
 
