@@ -1,4 +1,4 @@
-//! Regenerates the deviation search's probe battery,
+//! Chooses the deviation search's probe battery,
 //! `src/deviation/battery.txt`: a few small games, chosen so that every
 //! catalogue mistake changes the output of at least
 //! [`CATALOGUE_DEMAND`] of them and as many narrow rules as possible
@@ -9,8 +9,14 @@
 //! rare mistake too seldom).
 //!
 //! ```text
-//! cargo run --release --example probe_battery [-- GAMES [POOL]]
+//! cargo run --release --example probe_battery [-- [--write] GAMES [POOL]]
 //! ```
+//!
+//! The battery goes to standard output; `--write` puts it in
+//! `src/deviation/battery.txt` instead (the file the search reads, so
+//! every diagnosis changes with it). The battery in the repository was
+//! chosen with an earlier, smaller vocabulary: today's family chooses
+//! another.
 //!
 //! The pool is the diagnosis's own search games (`search_game`) of a few
 //! seeds of its own, kept when the rules take at most [`MAX_DECISIONS`]
@@ -41,8 +47,13 @@ const CATALOGUE_DEMAND: usize = 3;
 
 /// The battery's size and the pool it is chosen from.
 #[derive(Parser)]
-#[command(about = "Regenerates the deviation search's probe battery (src/deviation/battery.txt)")]
+#[command(
+    about = "Chooses the deviation search's probe battery (src/deviation/battery.txt with --write)"
+)]
 struct Args {
+    /// Write the battery over src/deviation/battery.txt (by default it goes to standard output).
+    #[arg(long)]
+    write: bool,
     /// How many games the battery holds.
     #[arg(default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
@@ -53,6 +64,7 @@ struct Args {
 
 fn main() {
     let Args {
+        write,
         games,
         pool: pool_size,
     } = Args::parse();
@@ -145,6 +157,13 @@ fn main() {
         family.len()
     );
     let text: Vec<String> = chosen.iter().map(|&i| runs[i].game.to_text()).collect();
+    if !write {
+        println!("{}", text.join("\n"));
+        return;
+    }
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/deviation/battery.txt");
-    std::fs::write(&path, text.join("\n")).expect("the battery is written");
+    if let Err(e) = std::fs::write(&path, text.join("\n")) {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        std::process::exit(1);
+    }
 }
