@@ -166,12 +166,15 @@ pub(super) fn generalised(
                     .map(|(_, &o)| o)
                     .collect();
                 let allowed = least_general(d, &rest);
-                if let Some((rule, fits)) =
-                    specialised(start, allowed, LEFT_OUT_LITERALS, runs, options, own)
-                {
-                    if found.iter().all(|h| h.rule != rule) {
-                        found.push(Hypothesis::new(rule, Vec::new(), fits, Vec::new()));
-                    }
+                if push_specialised(
+                    &mut found,
+                    start,
+                    allowed,
+                    LEFT_OUT_LITERALS,
+                    runs,
+                    options,
+                    own,
+                ) {
                     break;
                 }
             }
@@ -197,6 +200,21 @@ pub(super) fn push_narrowed(
     clock: Clock,
 ) -> bool {
     let most = options.max_literals + 1;
+    push_specialised(found, start, allowed, most, runs, options, clock)
+}
+
+/// Adds to `found` (unless it holds it already) `start` narrowed by
+/// literals of `allowed`, at most `most` ([`specialised`]), with its
+/// fits, when that ends with a rule; whether it did.
+fn push_specialised(
+    found: &mut Vec<Hypothesis>,
+    start: DeviationRule,
+    allowed: ContextRule,
+    most: usize,
+    runs: &[Run],
+    options: &DeviationOptions,
+    clock: Clock,
+) -> bool {
     let Some((rule, fits)) = specialised(start, allowed, most, runs, options, clock) else {
         return false;
     };
