@@ -25,15 +25,7 @@ struct Weighed {
 }
 
 fn changes(rule: DeviationRule, log: &[Decision]) -> Changes {
-    let changed: Vec<u32> = log
-        .iter()
-        .filter(|d| rule.changes(d))
-        .map(|d| d.turn)
-        .collect();
-    Changes {
-        first: changed[0],
-        last: changed[changed.len() - 1],
-    }
+    Changes::in_log(log, |d| rule.changes(d)).expect("a rule that fires changes a decision")
 }
 
 fn weighed(family: &Family) -> Vec<Weighed> {

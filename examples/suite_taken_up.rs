@@ -49,18 +49,12 @@ fn main() {
         let budget = deviated_budget(starts.turns());
         for id in family.firing(&log) {
             let rule = family.rule(id);
-            let turns: Vec<u32> = log
-                .iter()
-                .filter(|d| rule.changes(d))
-                .map(|d| d.turn)
-                .collect();
-            let (Some(&first), Some(&last)) = (turns.first(), turns.last()) else {
+            let Some(changes) = Changes::in_log(&log, |d| rule.changes(d)) else {
                 continue;
             };
             let deviation = [Deviation::Rule(rule)];
             let run = if taken {
                 let none = Logged::for_rules(&[]);
-                let changes = Changes { first, last };
                 let mut log = Vec::new();
                 starts
                     .deviated_output_logged(changes, budget, &deviation, none, &mut log)

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use pigkill_engine::{RunError, Stall};
+use pigkill_reference::resume::Taken;
 
 use super::exposure::accepts;
 
@@ -35,16 +36,20 @@ pub enum Ending {
     TurnCap,
     /// It failed otherwise than by not ending.
     Failed,
+    /// It was stopped where a pig died that the right run leaves alive
+    /// (so the judge cannot accept what it prints).
+    Died,
 }
 
 impl Ending {
-    const ALL: [Ending; 6] = [
+    const ALL: [Ending; 7] = [
         Ending::Same,
         Ending::Differs,
         Ending::Quiet,
         Ending::Repeated,
         Ending::TurnCap,
         Ending::Failed,
+        Ending::Died,
     ];
 
     fn name(self) -> &'static str {
@@ -55,6 +60,7 @@ impl Ending {
             Ending::Repeated => "repeated round",
             Ending::TurnCap => "turn cap",
             Ending::Failed => "failed",
+            Ending::Died => "stopped, a pig died",
         }
     }
 
@@ -76,9 +82,9 @@ impl Ending {
 
 /// Runs, turns (of the runs that did not end) and nanoseconds, per
 /// ending.
-static RUNS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
-static TURNS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
-static NANOS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
+static RUNS: [AtomicU64; 7] = [const { AtomicU64::new(0) }; 7];
+static TURNS: [AtomicU64; 7] = [const { AtomicU64::new(0) }; 7];
+static NANOS: [AtomicU64; 7] = [const { AtomicU64::new(0) }; 7];
 
 /// Deviated runs taken up at their first change of the plain run (and
 /// the plain turns they did not play again before it), and runs stopped
@@ -131,6 +137,32 @@ pub fn counted(
     let accepted = matches!(&result, Ok(text) if accepts(answer, text));
     count(Ending::of(&result, accepted), turns, start.elapsed());
     result
+}
+
+/// [`counted`] for a run taken up from the plain run
+/// ([`pigkill_reference::resume::TurnStarts::deviated_run_logged`]): one
+/// found back in the plain run's state counts by the plain run's text,
+/// one stopped where a pig died as [`Ending::Died`].
+pub fn counted_taken(answer: &str, run: impl FnOnce() -> Taken) -> Taken {
+    if !enabled() {
+        return run();
+    }
+    let start = Instant::now();
+    let taken = run();
+    let (ending, turns) = match &taken {
+        Taken::Ran(result) => {
+            let turns = match result {
+                Err(RunError::DidNotEnd { turns, .. }) => *turns,
+                _ => 0,
+            };
+            let accepted = matches!(result, Ok(text) if accepts(answer, text));
+            (Ending::of(result, accepted), turns)
+        }
+        Taken::Back { text, .. } => (Ending::of(&Ok(String::new()), accepts(answer, text)), 0),
+        Taken::Otherwise { .. } => (Ending::Died, 0),
+    };
+    count(ending, turns, start.elapsed());
+    taken
 }
 
 /// Times one step of [`super::build`] named `step`, when counting is on.

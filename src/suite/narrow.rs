@@ -42,7 +42,7 @@ use pigkill_reference::decision::{
     deviated_output, narrow_family, Choice, Decision, DecisionKind, Deviation, DeviationRule,
     FeatureSet, Logged,
 };
-use pigkill_reference::resume::{Changes, TurnStarts};
+use pigkill_reference::resume::{Changes, Taken, TurnStarts};
 use rayon::prelude::*;
 
 use super::cost;
@@ -459,7 +459,11 @@ pub fn rule_exposed(rule: DeviationRule, game: &Game, answer: &str, budget: Budg
 /// are the plain run's, played once for all the rules (on seed 5's
 /// suite, 19% of the deviated runs' turns). It is stopped at the start of
 /// a turn after its rule's last change where it is back in the plain
-/// run's state: from there it is the plain run, and prints its text.
+/// run's state: from there it is the plain run, and prints its text. And
+/// it is stopped, exposed, at the start of a turn by which a pig died
+/// that the right run leaves alive, when its rule is of no `Output` kind:
+/// it prints `DEAD` where the right run prints a hand
+/// ([`TurnStarts::deviated_run_logged`]).
 pub fn exposed_among(
     family: &Family,
     ids: &[u32],
@@ -519,12 +523,7 @@ impl Plain<'_, '_> {
     /// The turns of the first and the last decision of the plain run
     /// that `rule` changes, if any (turn 0: before the first turn).
     fn changes(&self, rule: DeviationRule) -> Option<Changes> {
-        let first = self.log.iter().position(|d| rule.changes(d))?;
-        let last = self.log[first..].iter().rev().find(|d| rule.changes(d))?;
-        Some(Changes {
-            first: self.log[first].turn,
-            last: last.turn,
-        })
+        Changes::in_log(self.log, |d| rule.changes(d))
     }
 }
 
@@ -574,30 +573,46 @@ fn exposed_in_group(
             first: 0,
             last: u32::MAX,
         });
-        // Whether the run reached its result (it ended, or was found not
-        // to end), so that its log holds every decision it took from
-        // turn `changes.first` on, up to the start of turn `met + 1`
-        // when it was found back in the plain run's state there.
+        // Whether the run reached its result (it ended, was found not
+        // to end, or was stopped where a pig died that the right run
+        // leaves alive), so that its log holds every decision it took
+        // from turn `changes.first` on, up to the start of turn `met + 1`
+        // when it was found back in the plain run's state there (a rule
+        // that chooses as it did up to where it was stopped makes the
+        // same death).
         let mut whole = false;
         let mut met = None;
         let fails = fails_judge(answer, || {
-            let run = cost::counted(answer, || {
-                let (run, back) = plain.starts.deviated_output_logged(
+            let taken = cost::counted_taken(answer, || {
+                plain.starts.deviated_run_logged(
                     changes,
                     budget,
                     &[Deviation::Rule(rules[0])],
                     logged,
                     &mut log,
-                );
-                met = back;
-                run
+                )
             });
+            let run = match taken {
+                Taken::Ran(run) => {
+                    whole = matches!(run, Ok(_) | Err(RunError::DidNotEnd { .. }));
+                    run.map_err(|_| ())
+                }
+                Taken::Back { turn, text } => {
+                    (whole, met) = (true, Some(turn));
+                    Ok(text)
+                }
+                // A pig died that the right run leaves alive: whatever
+                // the run does next, the judge does not accept it.
+                Taken::Otherwise { .. } => {
+                    whole = true;
+                    Err(())
+                }
+            };
             let turns = plain.starts.turns();
             cost::taken_up(
                 changes.first.saturating_sub(1).min(turns),
                 met.map(|k| turns.saturating_sub(k)),
             );
-            whole = matches!(run, Ok(_) | Err(RunError::DidNotEnd { .. }));
             run
         });
         // Another rule makes the same run when it changes nothing of the

@@ -1077,6 +1077,13 @@ impl DecisionKind {
         !matches!((self, choose.0), (DecisionKind::Answers, 2))
     }
 
+    /// Whether this kind decides how a line of the output is printed
+    /// (the `Output` section): only such a decision makes a dead pig's
+    /// line anything but `DEAD`.
+    pub fn prints(self) -> bool {
+        self.section() == OUTPUT
+    }
+
     /// This kind's bit in a set of kinds.
     pub(crate) const fn bit(self) -> u128 {
         1 << self as u32
