@@ -823,3 +823,36 @@ fn an_endgame_variant_plays_its_test_until_two_pigs_remain_then_a_two_pig_games_
         }
     }
 }
+
+#[test]
+fn the_catalogue_mistakes_a_game_exposes_are_those_that_played_from_the_deal_print_what_the_judge_does_not_accept(
+) {
+    use pigkill::suite::exposure::{catalogue, exposes, is_exposed};
+    use pigkill_generators::{generate, Profile};
+    let profiles = [
+        Profile::Basic,
+        Profile::NoNullify,
+        Profile::Full,
+        Profile::NullifyChains,
+        Profile::Deaths,
+        Profile::EmptyDeck,
+    ];
+    let mut exposed = 0;
+    for seed in 0..36u64 {
+        let game = generate(profiles[seed as usize % profiles.len()], seed);
+        let Ok(outcome) = ReferenceEngine.run(&game, Budget::default()) else {
+            continue;
+        };
+        let answer = outcome.to_judge_text();
+        let from_the_deal: Vec<usize> = catalogue()
+            .iter()
+            .enumerate()
+            .filter(|(_, &m)| is_exposed(m, &game, &answer))
+            .map(|(i, _)| i)
+            .collect();
+        let taken_up: Vec<usize> = exposes(&game, &outcome).iter().collect();
+        assert_eq!(taken_up, from_the_deal, "game {seed}");
+        exposed += taken_up.len();
+    }
+    assert!(exposed > 100, "only {exposed} mistakes exposed in all");
+}

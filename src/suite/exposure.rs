@@ -12,7 +12,9 @@ use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pigkill_engine::{Budget, Game, Outcome};
+use pigkill_reference::decision::{Decision, Deviation, DeviationRule, Logged};
 use pigkill_reference::mutants::{mistaken_output, Mutation, MutationSet};
+use pigkill_reference::resume::{Changes, Taken, TurnStarts};
 
 use crate::solution::{compare, CompareMode};
 
@@ -172,12 +174,60 @@ pub fn is_exposed(mutation: Mutation, game: &Game, answer: &str) -> bool {
 
 /// The catalogue mistakes that `game`, whose right answer is `answer`,
 /// exposes (see [`is_exposed`]), each played with the default budget.
+///
+/// Each mistake is a few deviation rules, so its run is the game's plain
+/// run up to the first decision they change: the plain run is played once
+/// and kept at each turn's start, and each mistake's run is taken up at
+/// the start of the turn of its first change, stopped where it is back in
+/// the plain run's state after its last, or where a pig died that the
+/// plain run leaves alive ([`TurnStarts::deviated_run_logged`]). A mistake
+/// that changes no decision of the plain run makes the plain run. The
+/// same set as [`is_exposed`] on each (`tests/suite.rs`), for less.
 pub fn exposes(game: &Game, answer: &Outcome) -> MutantSet {
     let answer = answer.to_judge_text();
-    catalogue()
+    let budget = Budget::default();
+    let mistakes: Vec<Vec<Deviation>> = catalogue()
+        .iter()
+        .map(|&m| MutationSet::single(m).deviations())
+        .collect();
+    let rules: Vec<DeviationRule> = mistakes
+        .iter()
+        .flatten()
+        .filter_map(|d| match d {
+            Deviation::Rule(rule) => Some(*rule),
+            Deviation::Instance { .. } => None,
+        })
+        .collect();
+    let mut log = Vec::new();
+    let (_, starts) = TurnStarts::record(game, budget, Logged::for_rules(&rules), &mut log);
+    let changed = |deviations: &[Deviation], d: &Decision| {
+        deviations
+            .iter()
+            .any(|deviation| matches!(deviation, Deviation::Rule(rule) if rule.changes(d)))
+    };
+    mistakes
         .iter()
         .enumerate()
-        .filter(|(_, &m)| is_exposed(m, game, &answer))
+        .filter(|(_, deviations)| {
+            let Some(changes) = Changes::in_log(&log, |d| changed(deviations, d)) else {
+                // It changes nothing: the plain run, which ends (a game
+                // with an answer) or does not.
+                return starts.text().is_none_or(|text| !accepts(&answer, text));
+            };
+            fails_judge(&answer, || {
+                match starts.deviated_run_logged(
+                    changes,
+                    budget,
+                    deviations,
+                    Logged::for_rules(&[]),
+                    &mut Vec::new(),
+                ) {
+                    Taken::Ran(run) => run.map_err(|_| ()),
+                    Taken::Back { text, .. } => Ok(text),
+                    Taken::Otherwise { .. } => Err(()),
+                }
+            })
+        })
         .map(|(i, _)| i)
         .collect()
 }
