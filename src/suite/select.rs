@@ -1137,6 +1137,20 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         cost::step("variants' search", || {
             search(&mut pool, &mut tests, 1 + u64::from(round))
         });
+        if cost::enabled() {
+            let live = pool.narrow.live();
+            let exposed: std::collections::HashSet<u32> = tests
+                .iter()
+                .flat_map(|&t| pool.candidates[t].narrow.iter().copied())
+                .filter(|&id| live.contains(id))
+                .collect();
+            eprintln!(
+                "cost: after round {}: {} of {} live rules exposed",
+                round + 1,
+                exposed.len(),
+                live.len()
+            );
+        }
     }
     cost::report();
     order(&pool, &mut tests);
