@@ -1010,47 +1010,57 @@ pub fn repair(pool: &mut Pool, tests: &mut [usize], evaluations: usize) {
             .collect();
         let before = Covered::of(tests.iter().map(|&i| &pool.candidates[i]));
         // The best swap: its gain (rules newly exposed, rules given a
-        // second test), the candidate and the place it takes.
-        let mut best: Option<(Gain, Reverse<usize>, usize, usize)> = None;
-        for &new in batch.iter().chain(&known) {
-            let c = &pool.candidates[new];
-            let exposes = |r: u32| c.narrow.binary_search(&r).is_ok();
-            for (place, &old) in tests.iter().enumerate() {
-                let was = &pool.candidates[old];
-                if was.slot != c.slot {
-                    continue;
-                }
-                let had = |r: u32| was.narrow.binary_search(&r).is_ok();
-                let (mut cover, mut second) = (0isize, 0isize);
-                for &r in &c.narrow {
-                    match count[r as usize] {
-                        0 => cover += 1,
-                        1 if !had(r) => second += 1,
-                        _ => {}
+        // second test), the candidate and the place it takes: of the
+        // swaps that keep what the tests cover, one of the highest gain,
+        // the first in the order of the candidates, then of the places.
+        // The gains are worked out in parallel (the swaps' loops are a
+        // part of a suite's time spent on one core otherwise), then the
+        // swaps are looked at from the highest gain down.
+        let candidates: Vec<usize> = batch.iter().chain(&known).copied().collect();
+        let (all, placed, count): (&[Candidate], &[usize], &[u16]) =
+            (&pool.candidates, tests, &count);
+        let mut gains: Vec<(Gain, usize, usize, usize)> = candidates
+            .par_iter()
+            .enumerate()
+            .flat_map_iter(|(order, &new)| {
+                let c = &all[new];
+                placed.iter().enumerate().filter_map(move |(place, &old)| {
+                    let was = &all[old];
+                    if was.slot != c.slot {
+                        return None;
                     }
-                }
-                for &r in &was.narrow {
-                    match count[r as usize] {
-                        1 if !exposes(r) => cover -= 1,
-                        2 if !exposes(r) => second -= 1,
-                        _ => {}
+                    let exposes = |r: u32| c.narrow.binary_search(&r).is_ok();
+                    let had = |r: u32| was.narrow.binary_search(&r).is_ok();
+                    let (mut cover, mut second) = (0isize, 0isize);
+                    for &r in &c.narrow {
+                        match count[r as usize] {
+                            0 => cover += 1,
+                            1 if !had(r) => second += 1,
+                            _ => {}
+                        }
                     }
-                }
-                let net = (cover, second);
-                if net <= (0, 0) || best.is_some_and(|b| b.0 >= net) {
-                    continue;
-                }
-                let after = Covered::of(
-                    tests
-                        .iter()
-                        .enumerate()
-                        .map(|(p, &i)| &pool.candidates[if p == place { new } else { i }]),
-                );
-                if after.keeps(&before) {
-                    best = Some((net, Reverse(new), place, new));
-                }
-            }
-        }
+                    for &r in &was.narrow {
+                        match count[r as usize] {
+                            1 if !exposes(r) => cover -= 1,
+                            2 if !exposes(r) => second -= 1,
+                            _ => {}
+                        }
+                    }
+                    let net = (cover, second);
+                    (net > (0, 0)).then_some((net, order, place, new))
+                })
+            })
+            .collect();
+        gains.sort_unstable_by_key(|&(net, order, place, _)| (Reverse(net), order, place));
+        let best = gains.into_iter().find(|&(_, _, place, new)| {
+            Covered::of(
+                tests
+                    .iter()
+                    .enumerate()
+                    .map(|(p, &i)| &pool.candidates[if p == place { new } else { i }]),
+            )
+            .keeps(&before)
+        });
         match best {
             Some((_, _, place, new)) => {
                 pool.complete(new);
