@@ -130,13 +130,20 @@ pub fn counted(
     }
     let start = Instant::now();
     let result = run();
-    let turns = match &result {
+    let (ending, turns) = ending_of(answer, &result);
+    count(ending, turns, start.elapsed());
+    result
+}
+
+/// How a run's `result` ended against the right judge output `answer`,
+/// and its turns when it did not end.
+fn ending_of(answer: &str, result: &Result<String, RunError>) -> (Ending, u32) {
+    let turns = match result {
         Err(RunError::DidNotEnd { turns, .. }) => *turns,
         _ => 0,
     };
-    let accepted = matches!(&result, Ok(text) if accepts(answer, text));
-    count(Ending::of(&result, accepted), turns, start.elapsed());
-    result
+    let accepted = matches!(result, Ok(text) if accepts(answer, text));
+    (Ending::of(result, accepted), turns)
 }
 
 /// [`counted`] for a run taken up from the plain run
@@ -150,15 +157,9 @@ pub fn counted_taken(answer: &str, run: impl FnOnce() -> Taken) -> Taken {
     let start = Instant::now();
     let taken = run();
     let (ending, turns) = match &taken {
-        Taken::Ran(result) => {
-            let turns = match result {
-                Err(RunError::DidNotEnd { turns, .. }) => *turns,
-                _ => 0,
-            };
-            let accepted = matches!(result, Ok(text) if accepts(answer, text));
-            (Ending::of(result, accepted), turns)
-        }
-        Taken::Back { text, .. } => (Ending::of(&Ok(String::new()), accepts(answer, text)), 0),
+        Taken::Ran(result) => ending_of(answer, result),
+        Taken::Back { text, .. } if accepts(answer, text) => (Ending::Same, 0),
+        Taken::Back { .. } => (Ending::Differs, 0),
         Taken::Otherwise { .. } => (Ending::Died, 0),
     };
     count(ending, turns, start.elapsed());

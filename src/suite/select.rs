@@ -1149,15 +1149,14 @@ pub fn build(seed: u64, options: &SuiteOptions) -> Suite {
         });
         if cost::enabled() {
             let live = pool.narrow.live();
-            let exposed: std::collections::HashSet<u32> = tests
+            let exposed: RuleBits = tests
                 .iter()
                 .flat_map(|&t| pool.candidates[t].narrow.iter().copied())
-                .filter(|&id| live.contains(id))
                 .collect();
             eprintln!(
                 "cost: after round {}: {} of {} live rules exposed",
                 round + 1,
-                exposed.len(),
+                exposed.intersection(&live).count(),
                 live.len()
             );
         }
